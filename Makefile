@@ -1,0 +1,37 @@
+# Ladya build targets.
+#   make            build the release binary (and copy it to $(EXE) when given: OpenBench's convention)
+#   make native     the same, tuned for this machine's CPU (not portable)
+#   make test       every test, as CI runs it
+#   make perft      every perft suite at its full published depth (minutes)
+#   make bench      the fixed-depth search benchmark
+
+CARGO ?= cargo
+BIN := target/release/ladya
+
+.PHONY: all native test perft bench clean
+
+all:
+	$(CARGO) build --release
+ifdef EXE
+	cp $(BIN) $(EXE)
+endif
+
+native:
+	RUSTFLAGS="-C target-cpu=native" $(CARGO) build --release
+ifdef EXE
+	cp $(BIN) $(EXE)
+endif
+
+test:
+	$(CARGO) test
+
+perft: all
+	$(BIN) perft --epd perft-suites/standard.epd
+	$(BIN) perft --epd perft-suites/tricky.epd
+	$(BIN) perft --epd perft-suites/edge-cases.epd
+
+bench: all
+	$(BIN) bench
+
+clean:
+	$(CARGO) clean

@@ -1,0 +1,337 @@
+//! The 0x88 board: a 128-entry square array, copied on every move.
+//!
+//! `Board` is `Copy` (about 170 bytes); making a move returns a new board
+//! ("copy-make"), so there is no unmake and no undo stack.
+
+pub mod attacks;
+pub mod chess_move;
+pub mod fen;
+pub mod piece;
+pub mod square;
+pub mod zobrist;
+
+pub use chess_move::{Move, flag};
+pub use fen::FenError;
+pub use piece::{Color, Piece, PieceKind};
+pub use square::Square;
+
+use attacks::is_attacked;
+use zobrist::{KEYS, piece_key};
+
+/// Castling rights, one bit each.
+pub mod castle {
+    pub const WHITE_KING: u8 = 1;
+    pub const WHITE_QUEEN: u8 = 2;
+    pub const BLACK_KING: u8 = 4;
+    pub const BLACK_QUEEN: u8 = 8;
+    pub const ALL: u8 = 15;
+}
+
+/// The castling rights that survive a move touching each square: moving
+/// from or capturing on a king's or rook's home square clears its rights.
+const CASTLE_MASK: [u8; 128] = {
+    let mut m = [castle::ALL; 128];
+    m[0x04] = castle::ALL & !(castle::WHITE_KING | castle::WHITE_QUEEN); // e1
+    m[0x07] = castle::ALL & !castle::WHITE_KING; // h1
+    m[0x00] = castle::ALL & !castle::WHITE_QUEEN; // a1
+    m[0x74] = castle::ALL & !(castle::BLACK_KING | castle::BLACK_QUEEN); // e8
+    m[0x77] = castle::ALL & !castle::BLACK_KING; // h8
+    m[0x70] = castle::ALL & !castle::BLACK_QUEEN; // a8
+    m
+};
+
+/// "No square" for the en-passant field.
+const NO_SQUARE: u8 = 0x88;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    pub(crate) squares: [Piece; 128],
+    /// The squares of each side's pieces as 64-square sets: a compact piece
+    /// list, so that move generation never scans empty squares.
+    pub(crate) occupied: [u64; 2],
+    pub(crate) king: [Square; 2],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    /// The en-passant target square, or `NO_SQUARE`.
+    pub(crate) ep: u8,
+    /// True when an en-passant capture is legal, and so counted in the key.
+    pub(crate) ep_in_key: bool,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+}
+
+impl Board {
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(fen::STARTPOS).expect("the start position is valid")
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.squares[sq.0 as usize]
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn king_square(&self, c: Color) -> Square {
+        self.king[c.index()]
+    }
+
+    /// The squares of `c`'s pieces, as a 64-square bit set.
+    #[inline]
+    pub fn occupied_by(&self, c: Color) -> u64 {
+        self.occupied[c.index()]
+    }
+
+    #[inline]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant target square as written in FEN (a capture may still be illegal).
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        (self.ep != NO_SQUARE).then_some(Square(self.ep))
+    }
+
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist key: equal for positions that FIDE 9.2.3 calls the same.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// True when `by` attacks `sq`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        is_attacked(&self.squares, sq, by, NO_SQUARE)
+    }
+
+    /// True when the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.king[self.side.index()], !self.side)
+    }
+
+    /// Every piece on the board with its square.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        square::squares_of(self.occupied[0] | self.occupied[1]).map(|s| (s, self.piece_at(s)))
+    }
+
+    /// Plays `m` and returns the new board.
+    ///
+    /// Precondition: `m` is legal in this position (from the legal move
+    /// generator or `movegen::parse_uci_move`). A null `m` passes the turn
+    /// (for null-move pruning); it must not be played while in check.
+    pub fn make(&self, m: Move) -> Board {
+        let mut b = *self;
+        let us = self.side;
+        let them = !us;
+        let mut key = self.key ^ KEYS.black_to_move;
+        if self.ep_in_key {
+            key ^= KEYS.en_passant_file[(self.ep & 7) as usize];
+        }
+        b.ep = NO_SQUARE;
+        b.ep_in_key = false;
+        b.side = them;
+        b.halfmove = self.halfmove.saturating_add(1);
+        if us == Color::Black {
+            b.fullmove = self.fullmove.saturating_add(1);
+        }
+        if m.is_null() {
+            b.key = key;
+            return b;
+        }
+
+        let from = m.from();
+        let to = m.to();
+        let flags = m.flags();
+        let piece = self.squares[from.0 as usize];
+        let kind = piece.kind_bits();
+
+        // Captures, including en passant, whose pawn is not on `to`.
+        if flags == flag::EN_PASSANT {
+            let cap_sq = Square((to.0 as i16 - us.forward() as i16) as u8);
+            let cap = Piece::new(them, PieceKind::Pawn);
+            b.squares[cap_sq.0 as usize] = Piece::EMPTY;
+            b.occupied[them.index()] ^= cap_sq.bit();
+            key ^= piece_key(cap, cap_sq);
+        } else if m.is_capture() {
+            let cap = self.squares[to.0 as usize];
+            b.occupied[them.index()] ^= to.bit();
+            key ^= piece_key(cap, to);
+        }
+        if m.is_capture() || kind == PieceKind::Pawn as u8 {
+            b.halfmove = 0;
+        }
+
+        // The move itself (a promotion places the new piece).
+        let placed = match m.promotion() {
+            Some(k) => Piece::new(us, k),
+            None => piece,
+        };
+        b.squares[from.0 as usize] = Piece::EMPTY;
+        b.squares[to.0 as usize] = placed;
+        b.occupied[us.index()] ^= from.bit() | to.bit();
+        key ^= piece_key(piece, from) ^ piece_key(placed, to);
+
+        if kind == PieceKind::King as u8 {
+            b.king[us.index()] = to;
+            if m.is_castle() {
+                let (rf, rt) = if flags == flag::CASTLE_KING {
+                    (Square(to.0 + 1), Square(to.0 - 1))
+                } else {
+                    (Square(to.0 - 2), Square(to.0 + 1))
+                };
+                let rook = Piece::new(us, PieceKind::Rook);
+                b.squares[rf.0 as usize] = Piece::EMPTY;
+                b.squares[rt.0 as usize] = rook;
+                b.occupied[us.index()] ^= rf.bit() | rt.bit();
+                key ^= piece_key(rook, rf) ^ piece_key(rook, rt);
+            }
+        }
+
+        let rights = self.castling & CASTLE_MASK[from.0 as usize] & CASTLE_MASK[to.0 as usize];
+        if rights != self.castling {
+            key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+            b.castling = rights;
+        }
+
+        b.key = key;
+        if flags == flag::DOUBLE_PUSH {
+            // The en-passant square exists (and counts for repetition) only
+            // when the capture is actually legal (FIDE 9.2.3).
+            let ep = (from.0 as i16 + us.forward() as i16) as u8;
+            if b.en_passant_capture_is_legal(ep) {
+                b.ep = ep;
+                b.ep_in_key = true;
+                b.key ^= KEYS.en_passant_file[(ep & 7) as usize];
+            }
+        }
+
+        debug_assert!(
+            b.check_invariants().is_ok(),
+            "{} after {m} from {}",
+            b.check_invariants().unwrap_err(),
+            self.to_fen()
+        );
+        b
+    }
+
+    /// True when the side to move can legally capture en passant on `ep`.
+    pub(crate) fn en_passant_capture_is_legal(&self, ep: u8) -> bool {
+        let us = self.side;
+        let them = !us;
+        let victim = (ep as i16 - us.forward() as i16) as u8;
+        let pawn = Piece::new(us, PieceKind::Pawn);
+        let king = self.king[us.index()];
+        for d in [-1i8, 1] {
+            let s = attacks::step(victim, d);
+            if !attacks::on_board(s) || self.squares[s as usize] != pawn {
+                continue;
+            }
+            let mut sq = self.squares;
+            sq[s as usize] = Piece::EMPTY;
+            sq[victim as usize] = Piece::EMPTY;
+            sq[ep as usize] = pawn;
+            if !is_attacked(&sq, king, them, NO_SQUARE) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The key computed from scratch.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for (s, p) in self.pieces() {
+            key ^= piece_key(p, s);
+        }
+        key ^= KEYS.castling[self.castling as usize];
+        if self.side == Color::Black {
+            key ^= KEYS.black_to_move;
+        }
+        if self.ep != NO_SQUARE && self.en_passant_capture_is_legal(self.ep) {
+            key ^= KEYS.en_passant_file[(self.ep & 7) as usize];
+        }
+        key
+    }
+
+    /// Recomputes every incremental field from the square array and
+    /// compares (used by `debug_assert!` after each make).
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut occ = [0u64; 2];
+        let mut kings = [None, None];
+        for s in Square::all() {
+            let p = self.piece_at(s);
+            if p.is_empty() {
+                continue;
+            }
+            occ[p.color().index()] |= s.bit();
+            if p.kind() == Some(PieceKind::King) {
+                kings[p.color().index()] = Some(s);
+            }
+        }
+        for i in 0..128 {
+            if i & 0x88 != 0 && !self.squares[i].is_empty() {
+                return Err(format!("piece off the board at {i:#x}"));
+            }
+        }
+        if occ != self.occupied {
+            return Err("occupancy sets disagree with the squares".into());
+        }
+        for c in [Color::White, Color::Black] {
+            if kings[c.index()] != Some(self.king[c.index()]) {
+                return Err(format!("{c:?} king square is stale"));
+            }
+        }
+        let ep_legal = self.ep != NO_SQUARE && self.en_passant_capture_is_legal(self.ep);
+        if ep_legal != self.ep_in_key {
+            return Err("en-passant key flag is stale".into());
+        }
+        if self.compute_key() != self.key {
+            return Err("incremental key differs from the recomputed key".into());
+        }
+        if self.is_attacked(self.king[(!self.side).index()], self.side) {
+            return Err("the side not to move is in check".into());
+        }
+        Ok(())
+    }
+
+    /// A diagram of the board, white at the bottom.
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        out.push_str(" +---+---+---+---+---+---+---+---+\n");
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let p = self.piece_at(Square::new(file, rank));
+                let c = if p.is_empty() { ' ' } else { p.to_char() };
+                out.push_str(&format!(" | {c}"));
+            }
+            out.push_str(&format!(" | {}\n", rank + 1));
+            out.push_str(" +---+---+---+---+---+---+---+---+\n");
+        }
+        out.push_str("   a   b   c   d   e   f   g   h\n");
+        out
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({})", self.to_fen())
+    }
+}

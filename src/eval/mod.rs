@@ -1,0 +1,1 @@
+//! Static evaluation (placeholder until the evaluation lands).

@@ -1,0 +1,17 @@
+//! Ladya: a UCI chess engine on a copy-make 0x88 board.
+//!
+//! Layers; each imports only from the ones on its left:
+//!
+//! ```text
+//! board ← movegen ← perft
+//!                 ← rules ← eval ← search ← uci ← (main.rs)
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod perft;
+pub mod rules;
+pub mod search;
+pub mod uci;

@@ -1,0 +1,127 @@
+//! The `ladya` binary: command line, logging and dispatch.
+
+use clap::{Parser, Subcommand};
+use ladya::board::Board;
+use ladya::perft;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "ladya",
+    version,
+    about = "Ladya, a UCI chess engine (UCI on stdin/stdout when run without a command)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (perft), or check an EPD suite.
+    Perft {
+        /// Depth in plies (needed unless --epd is given).
+        #[arg(required_unless_present = "epd")]
+        depth: Option<u32>,
+        /// The position, as one quoted FEN (default: the start position).
+        #[arg(long, conflicts_with = "epd")]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long, conflicts_with = "epd")]
+        divide: bool,
+        /// Check every position of a suite: lines of `FEN ;D1 n ;D2 n ...`.
+        #[arg(long, value_name = "FILE")]
+        epd: Option<String>,
+        /// With --epd: check counts only up to this depth.
+        #[arg(long, requires = "epd", value_name = "D")]
+        max_depth: Option<u32>,
+    },
+    /// Search a fixed set of positions to a fixed depth; prints `<nodes> nodes <nps> nps`.
+    Bench {
+        /// Depth of every search (default: the bench's own fixed depth).
+        depth: Option<u32>,
+    },
+    /// The FIDE verdict of a position or game: mate, stalemate, dead position, repetition, 50/75 moves.
+    Outcome {
+        /// The starting position, as one quoted FEN (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves in UCI notation played from that position.
+        #[arg(long, num_args = 0.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// The side whose flag fell (time forfeit).
+        #[arg(long, value_name = "white|black")]
+        flag: Option<String>,
+    },
+}
+
+/// Exit statuses: 0 all good, 1 a check failed, 2 bad input.
+const EXIT_FAILED: u8 = 1;
+const EXIT_BAD_INPUT: u8 = 2;
+
+fn bad_input(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("ladya: error: {msg}");
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = match cli.command {
+        None => ladya::uci::run(),
+        Some(Command::Bench { depth }) => ladya::search::bench::run(depth, &mut out),
+        Some(Command::Outcome { fen, moves, flag }) => {
+            match ladya::rules::report::outcome_line(fen.as_deref(), &moves, flag.as_deref()) {
+                Ok(line) => {
+                    use std::io::Write;
+                    writeln!(out, "{line}")
+                }
+                Err(e) => return bad_input(e),
+            }
+        }
+        Some(Command::Perft {
+            depth,
+            fen,
+            divide,
+            epd,
+            max_depth,
+        }) => {
+            if let Some(path) = epd {
+                let text = match std::fs::read_to_string(&path) {
+                    Ok(t) => t,
+                    Err(e) => return bad_input(format!("cannot read {path}: {e}")),
+                };
+                let cases = match perft::parse_epd(&text) {
+                    Ok(c) => c,
+                    Err(e) => return bad_input(format!("{path}: {e}")),
+                };
+                let max = max_depth.or(depth).unwrap_or(u32::MAX);
+                match perft::run_suite(&cases, max, &mut out) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => return ExitCode::from(EXIT_FAILED),
+                    Err(e) => Err(e),
+                }
+            } else {
+                let board = match fen.as_deref().map(Board::from_fen) {
+                    None => Board::startpos(),
+                    Some(Ok(b)) => b,
+                    Some(Err(e)) => {
+                        return bad_input(format!(
+                            "invalid FEN \"{}\": {e}",
+                            fen.unwrap_or_default()
+                        ));
+                    }
+                };
+                perft::run_single(&board, depth.unwrap_or(1), divide, &mut out).map(|_| ())
+            }
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout (e.g. `ladya perft 6 | head -1`) is not worth a panic.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => bad_input(e),
+    }
+}

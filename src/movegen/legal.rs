@@ -1,0 +1,277 @@
+//! Fully legal move generation.
+//!
+//! Before generating anything, one walk outward from our king finds the
+//! checkers (and the squares that block or capture them) and the pinned
+//! pieces (and the line each may still move along). A move is then emitted
+//! only when its target lies in both masks, so no move is ever made and taken
+//! back to test it. The king's own steps are tested with the king lifted off
+//! the board; en passant, which removes two pieces from one rank, is tested
+//! by playing it on a copy of the square array.
+
+use super::move_list::MoveSink;
+use crate::board::attacks::{
+    DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, is_attacked, on_board, step,
+};
+use crate::board::{Board, Color, Move, Piece, PieceKind, Square, castle, flag};
+
+/// The 64-square bit of a 0x88 square.
+#[inline(always)]
+fn bit(sq: u8) -> u64 {
+    1u64 << ((sq + (sq & 7)) >> 1)
+}
+
+#[inline(always)]
+fn mv(from: u8, to: u8, flags: u16) -> Move {
+    Move::new(Square(from), Square(to), flags)
+}
+
+/// Generates every legal move (`QUIETS = true`) or only the captures and
+/// promotions (`QUIETS = false`; in check it still gives only legal ones).
+pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
+    let us = b.side;
+    let them = !us;
+    let sq = &b.squares;
+    let ksq = b.king[us.index()].0;
+    let them_bits = (them as u8) << 3;
+    let their_bishop = PieceKind::Bishop as u8 | them_bits;
+    let their_rook = PieceKind::Rook as u8 | them_bits;
+    let their_queen = PieceKind::Queen as u8 | them_bits;
+    let their_knight = PieceKind::Knight as u8 | them_bits;
+    let their_pawn = PieceKind::Pawn as u8 | them_bits;
+    let is_ours = |p: u8| p != 0 && (p >> 3) == us as u8;
+    let is_theirs = |p: u8| p != 0 && (p >> 3) == them as u8;
+
+    // Step 1. Checkers and pins, from the king outward.
+    let mut checkers = 0u32;
+    let mut check_mask = 0u64;
+    let mut pinned = 0u64;
+    let mut pins = [(0u64, 0u64); 8];
+    let mut pin_count = 0;
+    for (i, &d) in KING_STEPS.iter().enumerate() {
+        let (s1, s2) = if i < 4 {
+            (their_rook, their_queen)
+        } else {
+            (their_bishop, their_queen)
+        };
+        let mut s = step(ksq, d);
+        let mut ray = 0u64;
+        let mut blocker = 0u64;
+        while on_board(s) {
+            ray |= bit(s);
+            let p = sq[s as usize].0;
+            if p != 0 {
+                if is_ours(p) {
+                    if blocker != 0 {
+                        break;
+                    }
+                    blocker = bit(s);
+                } else {
+                    if p == s1 || p == s2 {
+                        if blocker == 0 {
+                            checkers += 1;
+                            check_mask |= ray;
+                        } else {
+                            pinned |= blocker;
+                            pins[pin_count] = (blocker, ray);
+                            pin_count += 1;
+                        }
+                    }
+                    break;
+                }
+            }
+            s = step(s, d);
+        }
+    }
+    for d in KNIGHT_STEPS {
+        let s = step(ksq, d);
+        if on_board(s) && sq[s as usize].0 == their_knight {
+            checkers += 1;
+            check_mask |= bit(s);
+        }
+    }
+    let fwd = us.forward();
+    for d in [fwd - 1, fwd + 1] {
+        let s = step(ksq, d);
+        if on_board(s) && sq[s as usize].0 == their_pawn {
+            checkers += 1;
+            check_mask |= bit(s);
+        }
+    }
+
+    // Step 2. King steps, tested with the king lifted off the board.
+    for d in KING_STEPS {
+        let t = step(ksq, d);
+        if !on_board(t) {
+            continue;
+        }
+        let p = sq[t as usize].0;
+        if is_ours(p) || (!QUIETS && p == 0) {
+            continue;
+        }
+        if !is_attacked(sq, Square(t), them, ksq) {
+            sink.push(mv(ksq, t, if p == 0 { flag::QUIET } else { flag::CAPTURE }));
+        }
+    }
+    if checkers >= 2 {
+        return; // double check: only the king can move
+    }
+
+    // Step 3. Castling: not out of, through or into check.
+    if QUIETS && checkers == 0 && b.castling != 0 {
+        let (kside, qside) = match us {
+            Color::White => (castle::WHITE_KING, castle::WHITE_QUEEN),
+            Color::Black => (castle::BLACK_KING, castle::BLACK_QUEEN),
+        };
+        let empty = |s: u8| sq[s as usize].is_empty();
+        let safe = |s: u8| !is_attacked(sq, Square(s), them, ksq);
+        if b.castling & kside != 0
+            && empty(ksq + 1)
+            && empty(ksq + 2)
+            && safe(ksq + 1)
+            && safe(ksq + 2)
+        {
+            sink.push(mv(ksq, ksq + 2, flag::CASTLE_KING));
+        }
+        if b.castling & qside != 0
+            && empty(ksq - 1)
+            && empty(ksq - 2)
+            && empty(ksq - 3)
+            && safe(ksq - 1)
+            && safe(ksq - 2)
+        {
+            sink.push(mv(ksq, ksq - 2, flag::CASTLE_QUEEN));
+        }
+    }
+
+    // Step 4. Every other piece: targets must block or capture a single
+    // checker, and a pinned piece must stay on its line.
+    let target = if checkers == 1 { check_mask } else { !0u64 };
+    let start_rank = if us == Color::White { 1 } else { 6 };
+    let promo_rank = if us == Color::White { 7 } else { 0 };
+    let mut pieces = b.occupied[us.index()] & !bit(ksq);
+    while pieces != 0 {
+        let from = Square::from_index64(pieces.trailing_zeros() as u8).0;
+        pieces &= pieces - 1;
+        let mut allowed = target;
+        if pinned & bit(from) != 0 {
+            for &(pb, ray) in &pins[..pin_count] {
+                if pb == bit(from) {
+                    allowed &= ray;
+                }
+            }
+        }
+        if allowed == 0 {
+            continue;
+        }
+        match sq[from as usize].kind_bits() {
+            1 => {
+                // Pawn.
+                let t = step(from, fwd);
+                if sq[t as usize].is_empty() {
+                    if t >> 4 == promo_rank {
+                        if allowed & bit(t) != 0 {
+                            for k in (0..4).rev() {
+                                sink.push(mv(from, t, flag::PROMOTION | k));
+                            }
+                        }
+                    } else if QUIETS {
+                        if allowed & bit(t) != 0 {
+                            sink.push(mv(from, t, flag::QUIET));
+                        }
+                        if from >> 4 == start_rank {
+                            let t2 = step(t, fwd);
+                            if sq[t2 as usize].is_empty() && allowed & bit(t2) != 0 {
+                                sink.push(mv(from, t2, flag::DOUBLE_PUSH));
+                            }
+                        }
+                    }
+                }
+                for d in [fwd - 1, fwd + 1] {
+                    let t = step(from, d);
+                    if !on_board(t) {
+                        continue;
+                    }
+                    let p = sq[t as usize].0;
+                    if is_theirs(p) {
+                        if allowed & bit(t) != 0 {
+                            if t >> 4 == promo_rank {
+                                for k in (0..4).rev() {
+                                    sink.push(mv(from, t, flag::PROMO_CAPTURE | k));
+                                }
+                            } else {
+                                sink.push(mv(from, t, flag::CAPTURE));
+                            }
+                        }
+                    } else if t == b.ep && en_passant_is_safe(b, from, t) {
+                        sink.push(mv(from, t, flag::EN_PASSANT));
+                    }
+                }
+            }
+            2 => {
+                if pinned & bit(from) != 0 {
+                    continue; // a pinned knight never stays on its line
+                }
+                for d in KNIGHT_STEPS {
+                    let t = step(from, d);
+                    if on_board(t) && allowed & bit(t) != 0 {
+                        let p = sq[t as usize].0;
+                        if p == 0 {
+                            if QUIETS {
+                                sink.push(mv(from, t, flag::QUIET));
+                            }
+                        } else if is_theirs(p) {
+                            sink.push(mv(from, t, flag::CAPTURE));
+                        }
+                    }
+                }
+            }
+            3 => slide::<S, QUIETS>(sq, from, &DIAGONAL, allowed, them, sink),
+            4 => slide::<S, QUIETS>(sq, from, &ORTHOGONAL, allowed, them, sink),
+            5 => {
+                slide::<S, QUIETS>(sq, from, &DIAGONAL, allowed, them, sink);
+                slide::<S, QUIETS>(sq, from, &ORTHOGONAL, allowed, them, sink);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[inline(always)]
+fn slide<S: MoveSink, const QUIETS: bool>(
+    sq: &[Piece; 128],
+    from: u8,
+    dirs: &[i8; 4],
+    allowed: u64,
+    them: Color,
+    sink: &mut S,
+) {
+    for &d in dirs {
+        let mut t = step(from, d);
+        while on_board(t) {
+            let p = sq[t as usize];
+            if p.is_empty() {
+                if QUIETS && allowed & bit(t) != 0 {
+                    sink.push(mv(from, t, flag::QUIET));
+                }
+            } else {
+                if p.color() == them && allowed & bit(t) != 0 {
+                    sink.push(mv(from, t, flag::CAPTURE));
+                }
+                break;
+            }
+            t = step(t, d);
+        }
+    }
+}
+
+/// Plays the en-passant capture on a copy of the squares and looks at the
+/// king: this covers pins, checks and the rank that empties behind two pawns.
+fn en_passant_is_safe(b: &Board, from: u8, to: u8) -> bool {
+    let us = b.side;
+    let victim = (to as i16 - us.forward() as i16) as u8;
+    let mut sq = b.squares;
+    sq[to as usize] = sq[from as usize];
+    sq[from as usize] = Piece::EMPTY;
+    sq[victim as usize] = Piece::EMPTY;
+    !is_attacked(&sq, b.king[us.index()], !us, 0x88)
+}

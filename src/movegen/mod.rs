@@ -1,0 +1,42 @@
+//! Legal move generation and UCI move text.
+
+pub mod legal;
+pub mod move_list;
+pub mod uci_move;
+
+pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
+pub use uci_move::{MoveError, parse_uci_move};
+
+use crate::board::Board;
+
+/// Appends every legal move of `b` to `list`.
+#[inline]
+pub fn generate_legal(b: &Board, list: &mut MoveList) {
+    legal::generate::<MoveList, true>(b, list);
+}
+
+/// Appends only the legal captures and promotions of `b` to `list`.
+#[inline]
+pub fn generate_tactical(b: &Board, list: &mut MoveList) {
+    legal::generate::<MoveList, false>(b, list);
+}
+
+/// All legal moves of `b`.
+pub fn legal_moves(b: &Board) -> MoveList {
+    let mut list = MoveList::new();
+    generate_legal(b, &mut list);
+    list
+}
+
+/// The number of legal moves of `b`, without storing them.
+#[inline]
+pub fn count_legal(b: &Board) -> u64 {
+    let mut c = MoveCounter::default();
+    legal::generate::<MoveCounter, true>(b, &mut c);
+    c.0
+}
+
+/// True when the side to move has at least one legal move.
+pub fn has_legal_move(b: &Board) -> bool {
+    count_legal(b) > 0
+}

@@ -1,0 +1,6 @@
+//! FIDE end-of-game rules: the game record and its outcome.
+
+pub mod game;
+pub mod report;
+
+pub use game::{Game, GameError};
