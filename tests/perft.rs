@@ -26,22 +26,35 @@ fn check_suite(path: &str) {
             ));
         }
     }
-    assert!(failures.is_empty(), "perft failures:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft failures:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn standard_suite() {
-    check_suite(concat!(env!("CARGO_MANIFEST_DIR"), "/perft-suites/standard.epd"));
+    check_suite(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/perft-suites/standard.epd"
+    ));
 }
 
 #[test]
 fn tricky_suite() {
-    check_suite(concat!(env!("CARGO_MANIFEST_DIR"), "/perft-suites/tricky.epd"));
+    check_suite(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/perft-suites/tricky.epd"
+    ));
 }
 
 #[test]
 fn edge_cases_suite() {
-    check_suite(concat!(env!("CARGO_MANIFEST_DIR"), "/perft-suites/edge-cases.epd"));
+    check_suite(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/perft-suites/edge-cases.epd"
+    ));
 }
 
 /// Full published depths of both suites: `make perft` (minutes).
@@ -49,10 +62,21 @@ fn edge_cases_suite() {
 #[ignore]
 fn full_depth_suites() {
     for path in ["standard.epd", "tricky.epd", "edge-cases.epd"] {
-        let text = std::fs::read_to_string(format!("{}/perft-suites/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let text = std::fs::read_to_string(format!(
+            "{}/perft-suites/{path}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
         for case in parse_epd(&text).unwrap() {
             let r = check_case(&case, u32::MAX).unwrap();
-            assert!(r.passed(), "{path} line {}: D{} got {} expected {}", case.line, r.depth, r.nodes, r.expected);
+            assert!(
+                r.passed(),
+                "{path} line {}: D{} got {} expected {}",
+                case.line,
+                r.depth,
+                r.nodes,
+                r.expected
+            );
         }
     }
 }

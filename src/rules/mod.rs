@@ -1,5 +1,6 @@
 //! FIDE end-of-game rules: the game record and its outcome.
 
+pub mod draw;
 pub mod game;
 pub mod report;
 
