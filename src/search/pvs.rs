@@ -59,7 +59,7 @@ impl Worker<'_> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiescence(b, alpha, beta, ply);
+            return self.quiescence(b, alpha, beta, ply, 0);
         }
         self.pv_len[ply] = 0;
 
@@ -196,11 +196,11 @@ impl Worker<'_> {
                 continue;
             }
             let quiet = !m.is_tactical();
-            if quiet && skip_quiets {
-                continue;
-            }
             let child = b.make(m);
             let gives_check = child.in_check();
+            if quiet && !gives_check && skip_quiets {
+                continue;
+            }
 
             // Step 11. Shallow-depth pruning, once a move has kept us from
             // being mated.

@@ -1,5 +1,5 @@
 //! Quiescence search: at the horizon, play out captures (and escapes
-//! from check) until the position is quiet, so that the evaluation is
+//! from check, and on its first ply safe quiet checks) until the position is quiet, so that the evaluation is
 //! never taken in the middle of an exchange.
 
 use super::ordering::MovePicker;
@@ -15,7 +15,16 @@ use crate::eval::evaluate;
 const DELTA_MARGIN: i32 = 200;
 
 impl Worker<'_> {
-    pub fn quiescence(&mut self, b: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// `qply` counts the plies since the horizon: on the first, quiet
+    /// checks are searched too, so that a mating attack is not cut off.
+    pub fn quiescence(
+        &mut self,
+        b: &Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         if self.count_node_and_check(ply) {
             return 0;
@@ -67,12 +76,16 @@ impl Worker<'_> {
                 return best;
             }
             alpha = alpha.max(best);
-            picker = MovePicker::tactical(b, tt_move);
+            picker = if qply == 0 {
+                MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL)
+            } else {
+                MovePicker::tactical(b, tt_move)
+            };
         }
 
         let mut best_move = Move::NULL;
         while let Some((m, _)) = picker.next(b, self.history) {
-            if !in_check {
+            if !in_check && m.is_tactical() {
                 // Q3. Delta pruning and SEE pruning: captures that cannot
                 // raise alpha, or that lose material, are not worth a node.
                 let victim = if m.is_en_passant() {
@@ -88,8 +101,12 @@ impl Worker<'_> {
                 }
             }
             let child = b.make(m);
+            // Q4. On the first ply, quiet moves only when they check safely.
+            if !in_check && !m.is_tactical() && (!child.in_check() || !see_ge(b, m, 0)) {
+                continue;
+            }
             self.keys.push(child.key());
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
             self.keys.pop();
             if self.stopped {
                 return 0;

@@ -23,12 +23,19 @@ pub struct TimeManager {
     /// `None`: no clock limit (depth/nodes/infinite/ponder).
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// `movetime`: the whole budget is spent, however stable the best move.
+    fixed: bool,
 }
 
 impl TimeManager {
     pub fn new(limits: &Limits, side: Color, start: Instant) -> TimeManager {
         let (soft, hard) = budgets(limits, side);
-        TimeManager { start, soft, hard }
+        TimeManager {
+            start,
+            soft,
+            hard,
+            fixed: limits.movetime.is_some(),
+        }
     }
 
     /// Restarts the clock (on `ponderhit` the budgets count from then).
@@ -52,6 +59,7 @@ impl TimeManager {
     /// True when another iteration should not start. `scale` (percent)
     /// stretches the soft budget when the best move is unstable.
     pub fn soft_expired(&self, scale_percent: u32) -> bool {
+        let scale_percent = if self.fixed { 100 } else { scale_percent };
         self.soft.is_some_and(|s| {
             let s = s * scale_percent / 100;
             self.start.elapsed() >= s.min(self.hard.unwrap_or(s))
