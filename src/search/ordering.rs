@@ -37,7 +37,6 @@ enum Stage {
 
 pub struct MovePicker {
     moves: MoveList,
-    scores: [i32; crate::movegen::MAX_MOVES],
     next: usize,
     hash_move: Move,
     stage: Stage,
@@ -74,7 +73,6 @@ impl MovePicker {
         };
         MovePicker {
             moves,
-            scores: [0; crate::movegen::MAX_MOVES],
             next: 0,
             hash_move,
             stage: Stage::HashMove,
@@ -92,10 +90,10 @@ impl MovePicker {
         self.moves.is_empty()
     }
 
-    fn score_all(&mut self, b: &Board, history: &History) {
+    fn score_all(&mut self, b: &Board, history: &History, scores: &mut [i32]) {
         let side = b.side_to_move();
         for (i, &m) in self.moves.as_slice().iter().enumerate() {
-            self.scores[i] = if m == self.hash_move {
+            scores[i] = if m == self.hash_move {
                 i32::MIN
             } else if m.is_tactical() {
                 let underpromotion = m.promotion().is_some_and(|k| k != PieceKind::Queen);
@@ -120,7 +118,14 @@ impl MovePicker {
     }
 
     /// The next move and its ordering score, or `None` when all are out.
-    pub fn next(&mut self, b: &Board, history: &History) -> Option<(Move, i32)> {
+    /// `scores` is scratch space of at least `MAX_MOVES` entries, kept by
+    /// the caller per ply so that no node pays for clearing it.
+    pub fn next(
+        &mut self,
+        b: &Board,
+        history: &History,
+        scores: &mut [i32],
+    ) -> Option<(Move, i32)> {
         if self.stage == Stage::HashMove {
             self.stage = Stage::Rest;
             if !self.hash_move.is_null() {
@@ -128,7 +133,7 @@ impl MovePicker {
             }
         }
         if !self.scored {
-            self.score_all(b, history);
+            self.score_all(b, history, scores);
         }
         let n = self.moves.len();
         loop {
@@ -137,15 +142,15 @@ impl MovePicker {
             }
             let mut best = self.next;
             for i in self.next + 1..n {
-                if self.scores[i] > self.scores[best] {
+                if scores[i] > scores[best] {
                     best = i;
                 }
             }
             let moves = self.moves.as_mut_slice();
             moves.swap(self.next, best);
-            self.scores.swap(self.next, best);
+            scores.swap(self.next, best);
             let m = moves[self.next];
-            let s = self.scores[self.next];
+            let s = scores[self.next];
             self.next += 1;
             if m == self.hash_move {
                 continue;

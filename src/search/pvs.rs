@@ -190,8 +190,10 @@ impl Worker<'_> {
         let mut quiet_count = 0usize;
         let mut skip_quiets = false;
         let lmr = lmr_table();
+        // Shallow-depth pruning needs pieces: in pawn endings every move counts.
+        let may_prune = !root && has_non_pawn_material(b, us);
 
-        while let Some((m, order)) = picker.next(b, self.history) {
+        while let Some((m, order)) = picker.next(b, self.history, &mut self.scores[ply]) {
             if root && !self.root_move_allowed(m) {
                 continue;
             }
@@ -204,7 +206,7 @@ impl Worker<'_> {
 
             // Step 11. Shallow-depth pruning, once a move has kept us from
             // being mated.
-            if !root && best > -MATE_BOUND && has_non_pawn_material(b, us) {
+            if !root && best > -MATE_BOUND && may_prune {
                 if quiet && !gives_check {
                     // Late-move pruning: at low depth the late quiets rarely matter.
                     let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);

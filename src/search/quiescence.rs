@@ -84,7 +84,7 @@ impl Worker<'_> {
         }
 
         let mut best_move = Move::NULL;
-        while let Some((m, _)) = picker.next(b, self.history) {
+        while let Some((m, _)) = picker.next(b, self.history, &mut self.scores[ply]) {
             if !in_check && m.is_tactical() {
                 // Q3. Delta pruning and SEE pruning: captures that cannot
                 // raise alpha, or that lose material, are not worth a node.

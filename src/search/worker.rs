@@ -8,7 +8,7 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::MAX_PLY;
 use crate::board::{Board, Move};
-use crate::movegen::has_legal_move;
+use crate::movegen::{MAX_MOVES, has_legal_move};
 use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -52,6 +52,8 @@ pub struct Worker<'a> {
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
     pub stack: [PlyState; MAX_PLY + 4],
+    /// Move-ordering scratch, one row per ply.
+    pub scores: Vec<[i32; MAX_MOVES]>,
 }
 
 impl<'a> Worker<'a> {
@@ -85,6 +87,7 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack: [PlyState::default(); MAX_PLY + 4],
+            scores: vec![[0; MAX_MOVES]; MAX_PLY + 1],
         }
     }
 
