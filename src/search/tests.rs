@@ -191,3 +191,31 @@ fn resize_keeps_working() {
     let r = s.search(&g, &depth(3), &SearchControl::default(), &mut |_| {});
     assert!(r.best.is_some());
 }
+
+#[test]
+fn ponder_waits_for_ponderhit_then_uses_the_clock() {
+    let g = game(crate::board::fen::STARTPOS, &[]);
+    let control = std::sync::Arc::new(SearchControl::default());
+    control.pondering.store(true, Ordering::Relaxed);
+    let c2 = control.clone();
+    let hit = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        c2.pondering.store(false, Ordering::Relaxed);
+        std::time::Instant::now()
+    });
+    let mut s = Searcher::new(8);
+    // A tiny clock: without the ponder flag this would end within ~30 ms.
+    let limits = Limits {
+        wtime: Some(Duration::from_millis(100)),
+        btime: Some(Duration::from_millis(100)),
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let r = s.search(&g, &limits, &control, &mut |_| {});
+    let done = std::time::Instant::now();
+    let hit_at = hit.join().unwrap();
+    assert!(r.best.is_some());
+    // Even at its maximum depth the search held its move until ponderhit.
+    assert!(done >= hit_at);
+    assert!(done - hit_at < Duration::from_secs(2));
+}
