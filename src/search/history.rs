@@ -1,6 +1,9 @@
 //! What the search learns about quiet moves as it goes: killers (per ply),
-//! the butterfly history (per side, from, to) and counter-moves (the reply
-//! that refuted the previous move, per piece and destination).
+//! the butterfly history (per side, from, to), counter-moves (the reply
+//! that refuted the previous move, per piece and destination), and
+//! continuation histories (how good a piece-to-square move was after the
+//! piece-to-square moves one and two plies earlier; Stockfish's
+//! "counter-move history" and "follow-up history").
 
 use super::value::MAX_PLY;
 use crate::board::{Board, Color, Move};
@@ -9,10 +12,25 @@ use crate::board::{Board, Color, Move};
 /// the entry approaches the bound, as in Stockfish and Ethereal).
 pub const HISTORY_MAX: i32 = 16_384;
 
+/// A previous move as the continuation tables index it: piece code * 64 + destination.
+pub type ContKey = Option<usize>;
+
+/// One continuation table: [previous piece and square][piece][square].
+type ContTable = [[[i16; 64]; 16]; 1024];
+
 pub struct History {
     pub killers: [[Move; 2]; MAX_PLY + 2],
     butterfly: Box<[[[i32; 64]; 64]; 2]>,
     counter: Box<[[Move; 64]; 16]>,
+    /// One and two plies back.
+    continuation: [Box<ContTable>; 2],
+}
+
+fn new_cont_table() -> Box<ContTable> {
+    vec![[[0i16; 64]; 16]; 1024]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has 1024 rows"))
 }
 
 impl History {
@@ -21,6 +39,7 @@ impl History {
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             butterfly: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[Move::NULL; 64]; 16]),
+            continuation: [new_cont_table(), new_cont_table()],
         }
     }
 
@@ -52,6 +71,39 @@ impl History {
         let h = &mut self.butterfly[side.index()][m.from().index64() as usize]
             [m.to().index64() as usize];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// The ordering score of a quiet move: butterfly plus continuations.
+    #[inline]
+    pub fn quiet_score(&self, side: Color, m: Move, piece: u8, conts: [ContKey; 2]) -> i32 {
+        let mut s = self.quiet(side, m);
+        let to = m.to().index64() as usize;
+        for (table, key) in self.continuation.iter().zip(conts) {
+            if let Some(k) = key {
+                s += table[k][piece as usize & 15][to] as i32;
+            }
+        }
+        s
+    }
+
+    /// Rewards or punishes a quiet move in every table.
+    pub fn update_quiet_all(
+        &mut self,
+        side: Color,
+        m: Move,
+        piece: u8,
+        conts: [ContKey; 2],
+        bonus: i32,
+    ) {
+        self.update_quiet(side, m, bonus);
+        let to = m.to().index64() as usize;
+        for (table, key) in self.continuation.iter_mut().zip(conts) {
+            if let Some(k) = key {
+                let h = &mut table[k][piece as usize & 15][to];
+                let v = *h as i32;
+                *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+            }
+        }
     }
 
     pub fn add_killer(&mut self, ply: usize, m: Move) {

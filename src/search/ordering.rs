@@ -6,7 +6,7 @@
 //! the hash move is tried before anything is scored, and the rest are
 //! picked by selection: a cut-off after a few moves never pays for a sort.
 
-use super::history::History;
+use super::history::{ContKey, History};
 use super::see::{SEE_VALUE, piece_value, see_ge};
 use crate::board::{Board, Move, PieceKind};
 use crate::movegen::{MoveList, generate_legal, generate_tactical};
@@ -43,21 +43,28 @@ pub struct MovePicker {
     scored: bool,
     killers: [Move; 2],
     counter: Move,
+    conts: [ContKey; 2],
 }
 
 impl MovePicker {
     /// All legal moves of `b`, ordered for the main search.
-    pub fn new(b: &Board, hash_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
+    pub fn new(
+        b: &Board,
+        hash_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        conts: [ContKey; 2],
+    ) -> MovePicker {
         let mut moves = MoveList::new();
         generate_legal(b, &mut moves);
-        Self::with_moves(moves, hash_move, killers, counter)
+        Self::with_moves(moves, hash_move, killers, counter, conts)
     }
 
     /// Captures and promotions only (quiescence; `b` not in check).
     pub fn tactical(b: &Board, hash_move: Move) -> MovePicker {
         let mut moves = MoveList::new();
         generate_tactical(b, &mut moves);
-        Self::with_moves(moves, hash_move, [Move::NULL; 2], Move::NULL)
+        Self::with_moves(moves, hash_move, [Move::NULL; 2], Move::NULL, [None; 2])
     }
 
     fn with_moves(
@@ -65,6 +72,7 @@ impl MovePicker {
         hash_move: Move,
         killers: [Move; 2],
         counter: Move,
+        conts: [ContKey; 2],
     ) -> MovePicker {
         let hash_move = if !hash_move.is_null() && moves.contains(hash_move) {
             hash_move
@@ -79,6 +87,7 @@ impl MovePicker {
             scored: false,
             killers,
             counter,
+            conts,
         }
     }
 
@@ -111,7 +120,7 @@ impl MovePicker {
             } else if m == self.counter {
                 COUNTER
             } else {
-                history.quiet(side, m)
+                history.quiet_score(side, m, b.piece_at(m.from()).0, self.conts)
             };
         }
         self.scored = true;

@@ -150,6 +150,7 @@ impl Worker<'_> {
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = Move::NULL;
+                self.stack[ply].piece = 0;
                 let child = b.make(Move::NULL);
                 self.keys.push(child.key());
                 let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
@@ -178,7 +179,8 @@ impl Worker<'_> {
             Move::NULL
         };
         let counter = self.history.counter_move(b, prev);
-        let mut picker = MovePicker::new(b, tt_move, killers, counter);
+        let conts = self.cont_keys(ply);
+        let mut picker = MovePicker::new(b, tt_move, killers, counter, conts);
         if picker.is_empty() {
             return if in_check { mated_in(ply) } else { DRAW };
         }
@@ -186,7 +188,7 @@ impl Worker<'_> {
         let mut best = -INFINITE;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
-        let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
+        let mut quiets_tried: [(Move, u8); 64] = [(Move::NULL, 0); 64];
         let mut quiet_count = 0usize;
         let mut skip_quiets = false;
         let lmr = lmr_table();
@@ -229,7 +231,9 @@ impl Worker<'_> {
                 }
             }
 
+            let piece = b.piece_at(m.from()).0;
             self.stack[ply].mv = m;
+            self.stack[ply].piece = piece;
             self.keys.push(child.key());
             searched += 1;
             let new_depth = depth - 1;
@@ -250,7 +254,7 @@ impl Worker<'_> {
                     r -= is_refutation_score(order) as i32;
                     r -= gives_check as i32;
                     if quiet {
-                        r -= self.history.quiet(us, m) / 8192;
+                        r -= self.history.quiet_score(us, m, piece, conts) / 8192;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -282,9 +286,9 @@ impl Worker<'_> {
                         if quiet {
                             let bonus = bonus(depth);
                             self.history.add_killer(ply, m);
-                            self.history.update_quiet(us, m, bonus);
-                            for &q in &quiets_tried[..quiet_count] {
-                                self.history.update_quiet(us, q, -bonus);
+                            self.history.update_quiet_all(us, m, piece, conts, bonus);
+                            for &(q, qp) in &quiets_tried[..quiet_count] {
+                                self.history.update_quiet_all(us, q, qp, conts, -bonus);
                             }
                             self.history.set_counter_move(b, prev, m);
                         }
@@ -293,7 +297,7 @@ impl Worker<'_> {
                 }
             }
             if quiet && quiet_count < quiets_tried.len() {
-                quiets_tried[quiet_count] = m;
+                quiets_tried[quiet_count] = (m, piece);
                 quiet_count += 1;
             }
         }

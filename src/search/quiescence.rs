@@ -65,7 +65,7 @@ impl Worker<'_> {
         if in_check {
             static_eval = 0;
             best = -INFINITE;
-            picker = MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL);
+            picker = MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL, [None; 2]);
             if picker.is_empty() {
                 return mated_in(ply);
             }
@@ -77,7 +77,7 @@ impl Worker<'_> {
             }
             alpha = alpha.max(best);
             picker = if qply == 0 {
-                MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL)
+                MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL, [None; 2])
             } else {
                 MovePicker::tactical(b, tt_move)
             };

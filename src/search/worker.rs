@@ -23,6 +23,8 @@ pub struct PlyState {
     pub eval: i32,
     /// The move being searched from this ply (`NULL` for a null move).
     pub mv: Move,
+    /// The code of the piece that made `mv` (0 for a null move).
+    pub piece: u8,
 }
 
 pub const NO_EVAL: i32 = -super::value::INFINITE;
@@ -145,6 +147,19 @@ impl<'a> Worker<'a> {
             | b.occupied_by(crate::board::Color::Black))
         .count_ones();
         men <= 6 && is_dead_by_material(b)
+    }
+
+    /// The continuation-history keys of the moves one and two plies before `ply`.
+    #[inline]
+    pub fn cont_keys(&self, ply: usize) -> [super::history::ContKey; 2] {
+        let key = |back: usize| {
+            if ply < back {
+                return None;
+            }
+            let s = self.stack[ply - back];
+            (!s.mv.is_null()).then(|| (s.piece as usize & 15) * 64 + s.mv.to().index64() as usize)
+        };
+        [key(1), key(2)]
     }
 
     /// Makes `m` the first move of the PV at `ply`, followed by the child's PV.
