@@ -12,7 +12,7 @@ use crate::board::Color;
 use std::time::{Duration, Instant};
 
 /// Moves assumed left in the game when the GUI does not say (`movestogo`).
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+const DEFAULT_MOVES_TO_GO: u32 = 20;
 /// The share of the remaining time one move may spend at most.
 const MAX_SHARE_NUM: u32 = 3;
 const MAX_SHARE_DEN: u32 = 10;
