@@ -21,6 +21,11 @@ const BISHOP_PAIR: S = S(30, 50);
 const ROOK_OPEN_FILE: S = S(25, 10);
 const ROOK_SEMI_OPEN_FILE: S = S(10, 5);
 const ROOK_ON_SEVENTH: S = S(10, 25);
+/// Threats: an enemy piece attacked by one of our pawns, and an enemy rook
+/// or queen attacked by one of our minor pieces (hand-set; the idea is
+/// Stockfish's `ThreatByPawn`/`ThreatByMinor`).
+const THREAT_BY_PAWN: S = S(40, 30);
+const THREAT_BY_MINOR: S = S(25, 20);
 /// King-attack units per square of the king zone a piece attacks
 /// (the "attack units" scheme of the chessprogramming wiki's King Safety).
 const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
@@ -54,6 +59,7 @@ pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2]) -> Activity {
     let zone = king_zone(b, them);
     let mut act = Activity::default();
     let mut bishops = 0;
+    let mut minor_attacks = 0u64;
     for sq in squares_of(own) {
         let kind = match b.piece_at(sq).kind() {
             Some(k) => k,
@@ -67,6 +73,9 @@ pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2]) -> Activity {
             _ => continue,
         };
         let attacked = attacks_from(b, sq, steps, slides);
+        if idx < 2 {
+            minor_attacks |= attacked;
+        }
         let count = (attacked & !own & !unsafe_squares).count_ones() as i32;
         let (weight, offset) = MOBILITY[idx];
         act.score += weight * (count - offset);
@@ -98,6 +107,22 @@ pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2]) -> Activity {
     if bishops >= 2 {
         act.score += BISHOP_PAIR;
     }
+    // Threats against the enemy's pieces (pawns and king excluded).
+    let our_pawn_attacks = pawn_attacks(us, pawns[us.index()]);
+    let mut heavy = 0u64;
+    let mut pieces = 0u64;
+    for sq in squares_of(b.occupied_by(them)) {
+        match b.piece_at(sq).kind() {
+            Some(PieceKind::Rook | PieceKind::Queen) => {
+                heavy |= sq.bit();
+                pieces |= sq.bit();
+            }
+            Some(PieceKind::Knight | PieceKind::Bishop) => pieces |= sq.bit(),
+            _ => {}
+        }
+    }
+    act.score += THREAT_BY_PAWN * (our_pawn_attacks & pieces).count_ones() as i32;
+    act.score += THREAT_BY_MINOR * (minor_attacks & heavy).count_ones() as i32;
     act
 }
 
