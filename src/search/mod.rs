@@ -213,6 +213,7 @@ impl Searcher {
                 }));
             }
             let same_best = completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]);
+            let score_drop = completed.first().map_or(0, |l| l.score - lines[0].score);
             stable_iterations = if same_best { stable_iterations + 1 } else { 0 };
             completed = lines;
             // A first iteration always completes; limits apply from now on.
@@ -229,13 +230,20 @@ impl Searcher {
                 break;
             }
             if !w.pondering() && !limits.infinite {
-                // Soft limit: stretch it while the best move keeps changing.
-                let scale = match stable_iterations {
+                // Soft limit: stretch it while the best move keeps changing
+                // or the score is falling (a threat is being discovered).
+                let stability = match stable_iterations {
                     0 => 140,
                     1 => 100,
                     2 => 85,
                     _ => 70,
                 };
+                let trouble = if score_drop > 30 && !is_mate(best_score) {
+                    150
+                } else {
+                    100
+                };
+                let scale = stability * trouble / 100;
                 if w.time.soft_expired(scale) {
                     break;
                 }
