@@ -190,7 +190,7 @@ impl Searcher {
                 w.excluded.push(line.pv[0]);
                 lines.push(line);
             }
-            if w.stopped {
+            if w.stopped || lines.is_empty() {
                 // The unfinished iteration is void, unless nothing is known yet.
                 if completed.is_empty() && !lines.is_empty() {
                     completed = lines;
