@@ -18,6 +18,7 @@ pub enum FenError {
     FieldCount(usize),
     RankCount(usize),
     RankLength { rank: u8, squares: usize },
+    AdjacentDigits { rank: u8 },
     UnknownPiece(char),
     KingCount { color: Color, count: usize },
     TooManyPieces { color: Color, count: usize },
@@ -56,6 +57,10 @@ impl fmt::Display for FenError {
             FenError::RankLength { rank, squares } => {
                 write!(f, "rank {rank} describes {squares} squares, not 8")
             }
+            FenError::AdjacentDigits { rank } => write!(
+                f,
+                "rank {rank} has two digits in a row; empty squares are one digit"
+            ),
             FenError::UnknownPiece(c) => write!(f, "unknown piece letter '{c}' in the placement"),
             FenError::KingCount { color, count } => write!(
                 f,
@@ -159,14 +164,20 @@ impl Board {
         for (i, text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
             let mut file = 0usize;
+            let mut after_digit = false;
             for c in text.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 || d > 8 {
                         return Err(FenError::UnknownPiece(c));
                     }
+                    if after_digit {
+                        return Err(FenError::AdjacentDigits { rank: rank + 1 });
+                    }
+                    after_digit = true;
                     file += d as usize;
                     continue;
                 }
+                after_digit = false;
                 let p = Piece::from_char(c).ok_or(FenError::UnknownPiece(c))?;
                 if file < 8 {
                     let s = Square::new(file as u8, rank);
