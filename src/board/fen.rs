@@ -143,6 +143,8 @@ impl Board {
         let mut b = Board {
             squares: [Piece::EMPTY; 128],
             occupied: [0; 2],
+            diagonal: [0; 2],
+            orthogonal: [0; 2],
             king: [Square(0); 2],
             side: Color::White,
             castling: 0,
@@ -184,6 +186,12 @@ impl Board {
                     b.squares[s.0 as usize] = p;
                     let ci = p.color().index();
                     b.occupied[ci] |= s.bit();
+                    if super::is_diagonal_slider(p) {
+                        b.diagonal[ci] |= s.bit();
+                    }
+                    if super::is_orthogonal_slider(p) {
+                        b.orthogonal[ci] |= s.bit();
+                    }
                     counts[ci] += 1;
                     match p.kind() {
                         Some(PieceKind::King) => {

@@ -40,6 +40,18 @@ const CASTLE_MASK: [u8; 128] = {
     m
 };
 
+/// Bishops and queens.
+#[inline(always)]
+pub(crate) fn is_diagonal_slider(p: Piece) -> bool {
+    matches!(p.kind_bits(), 3 | 5)
+}
+
+/// Rooks and queens.
+#[inline(always)]
+pub(crate) fn is_orthogonal_slider(p: Piece) -> bool {
+    matches!(p.kind_bits(), 4 | 5)
+}
+
 /// "No square" for the en-passant field.
 const NO_SQUARE: u8 = 0x88;
 
@@ -49,6 +61,11 @@ pub struct Board {
     /// The squares of each side's pieces as 64-square sets: a compact piece
     /// list, so that move generation never scans empty squares.
     pub(crate) occupied: [u64; 2],
+    /// Each side's bishops and queens, and its rooks and queens: the pieces
+    /// that attack along lines, so that checks and pins are found by
+    /// looking at them rather than by walking every ray from the king.
+    pub(crate) diagonal: [u64; 2],
+    pub(crate) orthogonal: [u64; 2],
     pub(crate) king: [Square; 2],
     pub(crate) side: Color,
     pub(crate) castling: u8,
@@ -118,7 +135,13 @@ impl Board {
     /// True when `by` attacks `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        is_attacked(&self.squares, sq, by, NO_SQUARE)
+        is_attacked(&self.squares, self.sliders(by), sq, by, NO_SQUARE)
+    }
+
+    /// `c`'s diagonal and orthogonal sliders, as 64-square sets.
+    #[inline]
+    pub(crate) fn sliders(&self, c: Color) -> (u64, u64) {
+        (self.diagonal[c.index()], self.orthogonal[c.index()])
     }
 
     /// True when the side to move is in check.
@@ -173,6 +196,8 @@ impl Board {
         } else if m.is_capture() {
             let cap = self.squares[to.0 as usize];
             b.occupied[them.index()] ^= to.bit();
+            b.diagonal[them.index()] &= !to.bit();
+            b.orthogonal[them.index()] &= !to.bit();
             key ^= piece_key(cap, to);
         }
         if m.is_capture() || kind == PieceKind::Pawn as u8 {
@@ -188,6 +213,18 @@ impl Board {
         b.squares[to.0 as usize] = placed;
         b.occupied[us.index()] ^= from.bit() | to.bit();
         key ^= piece_key(piece, from) ^ piece_key(placed, to);
+        if is_diagonal_slider(piece) {
+            b.diagonal[us.index()] ^= from.bit();
+        }
+        if is_diagonal_slider(placed) {
+            b.diagonal[us.index()] |= to.bit();
+        }
+        if is_orthogonal_slider(piece) {
+            b.orthogonal[us.index()] ^= from.bit();
+        }
+        if is_orthogonal_slider(placed) {
+            b.orthogonal[us.index()] |= to.bit();
+        }
 
         if kind == PieceKind::King as u8 {
             b.king[us.index()] = to;
@@ -201,6 +238,7 @@ impl Board {
                 b.squares[rf.0 as usize] = Piece::EMPTY;
                 b.squares[rt.0 as usize] = rook;
                 b.occupied[us.index()] ^= rf.bit() | rt.bit();
+                b.orthogonal[us.index()] ^= rf.bit() | rt.bit();
                 key ^= piece_key(rook, rf) ^ piece_key(rook, rt);
             }
         }
@@ -248,7 +286,7 @@ impl Board {
             sq[s as usize] = Piece::EMPTY;
             sq[victim as usize] = Piece::EMPTY;
             sq[ep as usize] = pawn;
-            if !is_attacked(&sq, king, them, NO_SQUARE) {
+            if !is_attacked(&sq, self.sliders(them), king, them, NO_SQUARE) {
                 return true;
             }
         }
@@ -275,6 +313,8 @@ impl Board {
     /// compares (used by `debug_assert!` after each make).
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut occ = [0u64; 2];
+        let mut diag = [0u64; 2];
+        let mut ortho = [0u64; 2];
         let mut kings = [None, None];
         for s in Square::all() {
             let p = self.piece_at(s);
@@ -282,6 +322,12 @@ impl Board {
                 continue;
             }
             occ[p.color().index()] |= s.bit();
+            if is_diagonal_slider(p) {
+                diag[p.color().index()] |= s.bit();
+            }
+            if is_orthogonal_slider(p) {
+                ortho[p.color().index()] |= s.bit();
+            }
             if p.kind() == Some(PieceKind::King) {
                 kings[p.color().index()] = Some(s);
             }
@@ -293,6 +339,9 @@ impl Board {
         }
         if occ != self.occupied {
             return Err("occupancy sets disagree with the squares".into());
+        }
+        if diag != self.diagonal || ortho != self.orthogonal {
+            return Err("slider sets disagree with the squares".into());
         }
         for c in [Color::White, Color::Black] {
             if kings[c.index()] != Some(self.king[c.index()]) {
