@@ -29,6 +29,8 @@ perft: all
 	$(BIN) perft --epd perft-suites/standard.epd
 	$(BIN) perft --epd perft-suites/tricky.epd
 	$(BIN) perft --epd perft-suites/edge-cases.epd
+	$(BIN) perft --epd perft-suites/random.epd
+	$(BIN) perft --epd perft-suites/en-passant.epd
 
 bench: all
 	$(BIN) bench
