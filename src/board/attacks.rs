@@ -50,14 +50,35 @@ pub(crate) fn on_board(sq: u8) -> bool {
     sq & 0x88 == 0
 }
 
-/// True when `by` attacks `target`. `sliders` are `by`'s diagonal
-/// (bishop, queen) and orthogonal (rook, queen) pieces as 64-square sets.
+/// What `is_attacked` needs to know of the attacking side beyond the
+/// squares: its sliders as 64-square sets, and its king.
+#[derive(Clone, Copy)]
+pub struct Attackers {
+    /// Bishops and queens.
+    pub diagonal: u64,
+    /// Rooks and queens.
+    pub orthogonal: u64,
+    pub king: Square,
+}
+
+/// For a 0x88 difference (offset by 119): true when it is one king step.
+static KING_STEP_DELTA: [bool; 240] = {
+    let mut t = [false; 240];
+    let mut i = 0;
+    while i < 8 {
+        t[(KING_STEPS[i] as i16 + 119) as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// True when `by` attacks `target`.
 /// The square `ignore` is treated as empty (pass the moving king's square so
 /// that it does not hide a slider's ray); pass `0x88` to ignore nothing.
 #[inline]
 pub fn is_attacked(
     squares: &[Piece; 128],
-    sliders: (u64, u64),
+    attackers: Attackers,
     target: Square,
     by: Color,
     ignore: u8,
@@ -66,7 +87,6 @@ pub fn is_attacked(
     let c = (by as u8) << 3;
     let pawn = PieceKind::Pawn as u8 | c;
     let knight = PieceKind::Knight as u8 | c;
-    let king = PieceKind::King as u8 | c;
 
     // A white pawn on s attacks s+15 and s+17, so look back against its direction.
     let back = -by.forward();
@@ -82,14 +102,11 @@ pub fn is_attacked(
             return true;
         }
     }
-    for d in KING_STEPS {
-        let s = step(t, d);
-        if on_board(s) && squares[s as usize].0 == king {
-            return true;
-        }
+    if KING_STEP_DELTA[(t as i16 - attackers.king.0 as i16 + 119) as usize] {
+        return true;
     }
-    slider_reaches(squares, sliders.0, &DIAGONAL_STEP, t, ignore)
-        || slider_reaches(squares, sliders.1, &ORTHOGONAL_STEP, t, ignore)
+    slider_reaches(squares, attackers.diagonal, &DIAGONAL_STEP, t, ignore)
+        || slider_reaches(squares, attackers.orthogonal, &ORTHOGONAL_STEP, t, ignore)
 }
 
 /// True when a slider of `set` has a clear line to `t` along `table`'s lines.

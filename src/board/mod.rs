@@ -135,13 +135,17 @@ impl Board {
     /// True when `by` attacks `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        is_attacked(&self.squares, self.sliders(by), sq, by, NO_SQUARE)
+        is_attacked(&self.squares, self.attackers(by), sq, by, NO_SQUARE)
     }
 
-    /// `c`'s diagonal and orthogonal sliders, as 64-square sets.
+    /// What `is_attacked` needs to know of `c`'s pieces.
     #[inline]
-    pub(crate) fn sliders(&self, c: Color) -> (u64, u64) {
-        (self.diagonal[c.index()], self.orthogonal[c.index()])
+    pub(crate) fn attackers(&self, c: Color) -> attacks::Attackers {
+        attacks::Attackers {
+            diagonal: self.diagonal[c.index()],
+            orthogonal: self.orthogonal[c.index()],
+            king: self.king[c.index()],
+        }
     }
 
     /// True when the side to move is in check.
@@ -286,7 +290,7 @@ impl Board {
             sq[s as usize] = Piece::EMPTY;
             sq[victim as usize] = Piece::EMPTY;
             sq[ep as usize] = pawn;
-            if !is_attacked(&sq, self.sliders(them), king, them, NO_SQUARE) {
+            if !is_attacked(&sq, self.attackers(them), king, them, NO_SQUARE) {
                 return true;
             }
         }

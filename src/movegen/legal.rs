@@ -96,6 +96,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
     }
 
     // Step 2. King steps, tested with the king lifted off the board.
+    let attackers = b.attackers(them);
     for d in KING_STEPS {
         let t = step(ksq, d);
         if !on_board(t) {
@@ -105,7 +106,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
         if is_ours(p) || (!QUIETS && p == 0) {
             continue;
         }
-        if !is_attacked(sq, b.sliders(them), Square(t), them, ksq) {
+        if !is_attacked(sq, attackers, Square(t), them, ksq) {
             sink.push(mv(ksq, t, if p == 0 { flag::QUIET } else { flag::CAPTURE }));
         }
     }
@@ -120,7 +121,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
             Color::Black => (castle::BLACK_KING, castle::BLACK_QUEEN),
         };
         let empty = |s: u8| sq[s as usize].is_empty();
-        let safe = |s: u8| !is_attacked(sq, b.sliders(them), Square(s), them, ksq);
+        let safe = |s: u8| !is_attacked(sq, attackers, Square(s), them, ksq);
         if b.castling & kside != 0
             && empty(ksq + 1)
             && empty(ksq + 2)
@@ -304,5 +305,5 @@ fn en_passant_is_safe(b: &Board, from: u8, to: u8) -> bool {
     sq[to as usize] = sq[from as usize];
     sq[from as usize] = Piece::EMPTY;
     sq[victim as usize] = Piece::EMPTY;
-    !is_attacked(&sq, b.sliders(!us), b.king[us.index()], !us, 0x88)
+    !is_attacked(&sq, b.attackers(!us), b.king[us.index()], !us, 0x88)
 }
