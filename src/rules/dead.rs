@@ -31,7 +31,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 /// bishop on each side a few hundred thousand would be needed, past which
 /// the proof gives up. The cap bounds the time of an unproven (alive)
 /// answer to a few tens of milliseconds.
-pub const POSITION_CAP: usize = 50_000;
+pub const POSITION_CAP: usize = 200_000;
 
 /// What the search over reachable positions found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
