@@ -123,7 +123,7 @@ fn beyond_material_cases_are_proven_dead() {
             );
         }
     }
-    assert_eq!(seen, 5);
+    assert_eq!(seen, 7);
 }
 
 #[test]
