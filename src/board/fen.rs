@@ -144,6 +144,7 @@ impl Board {
             squares: [Piece::EMPTY; 128],
             occupied: [0; 2],
             diagonal: [0; 2],
+            pawns: [0; 2],
             orthogonal: [0; 2],
             king: [Square(0); 2],
             side: Color::White,
@@ -200,6 +201,7 @@ impl Board {
                         }
                         Some(PieceKind::Pawn) => {
                             pawns[ci] += 1;
+                            b.pawns[ci] |= s.bit();
                             if rank == 0 || rank == 7 {
                                 return Err(FenError::PawnOnBackRank(s));
                             }

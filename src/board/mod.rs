@@ -65,6 +65,8 @@ pub struct Board {
     /// that attack along lines, so that checks and pins are found by
     /// looking at them rather than by walking every ray from the king.
     pub(crate) diagonal: [u64; 2],
+    /// Each side's pawns.
+    pub(crate) pawns: [u64; 2],
     pub(crate) orthogonal: [u64; 2],
     pub(crate) king: [Square; 2],
     pub(crate) side: Color,
@@ -196,12 +198,14 @@ impl Board {
             let cap = Piece::new(them, PieceKind::Pawn);
             b.squares[cap_sq.0 as usize] = Piece::EMPTY;
             b.occupied[them.index()] ^= cap_sq.bit();
+            b.pawns[them.index()] ^= cap_sq.bit();
             key ^= piece_key(cap, cap_sq);
         } else if m.is_capture() {
             let cap = self.squares[to.0 as usize];
             b.occupied[them.index()] ^= to.bit();
             b.diagonal[them.index()] &= !to.bit();
             b.orthogonal[them.index()] &= !to.bit();
+            b.pawns[them.index()] &= !to.bit();
             key ^= piece_key(cap, to);
         }
         if m.is_capture() || kind == PieceKind::Pawn as u8 {
@@ -217,6 +221,12 @@ impl Board {
         b.squares[to.0 as usize] = placed;
         b.occupied[us.index()] ^= from.bit() | to.bit();
         key ^= piece_key(piece, from) ^ piece_key(placed, to);
+        if kind == PieceKind::Pawn as u8 {
+            b.pawns[us.index()] ^= from.bit();
+            if placed == piece {
+                b.pawns[us.index()] |= to.bit();
+            }
+        }
         if is_diagonal_slider(piece) {
             b.diagonal[us.index()] ^= from.bit();
         }
@@ -318,6 +328,7 @@ impl Board {
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut occ = [0u64; 2];
         let mut diag = [0u64; 2];
+        let mut pawns = [0u64; 2];
         let mut ortho = [0u64; 2];
         let mut kings = [None, None];
         for s in Square::all() {
@@ -328,6 +339,9 @@ impl Board {
             occ[p.color().index()] |= s.bit();
             if is_diagonal_slider(p) {
                 diag[p.color().index()] |= s.bit();
+            }
+            if p.kind() == Some(PieceKind::Pawn) {
+                pawns[p.color().index()] |= s.bit();
             }
             if is_orthogonal_slider(p) {
                 ortho[p.color().index()] |= s.bit();
@@ -344,7 +358,7 @@ impl Board {
         if occ != self.occupied {
             return Err("occupancy sets disagree with the squares".into());
         }
-        if diag != self.diagonal || ortho != self.orthogonal {
+        if diag != self.diagonal || ortho != self.orthogonal || pawns != self.pawns {
             return Err("slider sets disagree with the squares".into());
         }
         for c in [Color::White, Color::Black] {

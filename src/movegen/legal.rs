@@ -145,28 +145,67 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
     // checker, and a pinned piece must stay on its line. Most pieces in most
     // positions are under neither constraint and skip the mask tests.
     let target = if checkers == 1 { check_mask } else { !0u64 };
-    let mut pieces = b.occupied[us.index()] & !bit(ksq);
-    while pieces != 0 {
-        let from_bit = pieces & pieces.wrapping_neg();
-        let from = Square::from_index64(pieces.trailing_zeros() as u8).0;
-        pieces &= pieces - 1;
-        if checkers == 0 && pinned & from_bit == 0 {
-            piece_moves::<S, QUIETS, false>(b, from, !0, sink);
+    let pins = &pins[..pin_count];
+    let pawns = b.pawns[us.index()];
+    let diagonal = b.diagonal[us.index()];
+    let orthogonal = b.orthogonal[us.index()];
+    // A pinned knight never stays on its line.
+    let knights = b.occupied[us.index()] & !(pawns | diagonal | orthogonal | bit(ksq)) & !pinned;
+    let c = Constraints {
+        checked: checkers != 0,
+        pinned,
+        target,
+        pins,
+    };
+    pieces_of_kind::<S, QUIETS, PAWN>(b, pawns, &c, sink);
+    pieces_of_kind::<S, QUIETS, KNIGHT>(b, knights, &c, sink);
+    // Queens are in both slider sets and so move along both kinds of line.
+    pieces_of_kind::<S, QUIETS, DIAGONAL_SLIDER>(b, diagonal, &c, sink);
+    pieces_of_kind::<S, QUIETS, ORTHOGONAL_SLIDER>(b, orthogonal, &c, sink);
+}
+
+const PAWN: u8 = 0;
+const KNIGHT: u8 = 1;
+const DIAGONAL_SLIDER: u8 = 2;
+const ORTHOGONAL_SLIDER: u8 = 3;
+
+/// What limits the targets of the pieces other than the king.
+struct Constraints<'a> {
+    checked: bool,
+    pinned: u64,
+    /// Blocking or capturing squares of a single check (all squares when
+    /// not in check).
+    target: u64,
+    /// `(pinned piece's bit, the line it may move along)`.
+    pins: &'a [(u64, u64)],
+}
+
+/// The moves of every piece in `set`, all of kind `KIND`.
+#[inline(always)]
+fn pieces_of_kind<S: MoveSink, const QUIETS: bool, const KIND: u8>(
+    b: &Board,
+    mut set: u64,
+    c: &Constraints,
+    sink: &mut S,
+) {
+    while set != 0 {
+        let from_bit = set & set.wrapping_neg();
+        let from = Square::from_index64(set.trailing_zeros() as u8).0;
+        set &= set - 1;
+        if !c.checked && c.pinned & from_bit == 0 {
+            piece_moves::<S, QUIETS, false, KIND>(b, from, !0, sink);
             continue;
         }
-        let mut allowed = target;
-        if pinned & from_bit != 0 {
-            if sq[from as usize].kind_bits() == PieceKind::Knight as u8 {
-                continue; // a pinned knight never stays on its line
-            }
-            for &(pb, ray) in &pins[..pin_count] {
+        let mut allowed = c.target;
+        if c.pinned & from_bit != 0 {
+            for &(pb, ray) in c.pins {
                 if pb == from_bit {
                     allowed &= ray;
                 }
             }
         }
         if allowed != 0 {
-            piece_moves::<S, QUIETS, true>(b, from, allowed, sink);
+            piece_moves::<S, QUIETS, true, KIND>(b, from, allowed, sink);
         }
     }
 }
@@ -174,7 +213,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
 /// The moves of the non-king piece on `from`. With `MASKED`, only moves to
 /// squares in `allowed`; without, `allowed` is ignored.
 #[inline(always)]
-fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool>(
+fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool, const KIND: u8>(
     b: &Board,
     from: u8,
     allowed: u64,
@@ -184,8 +223,8 @@ fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool>(
     let us = b.side;
     let them = !us;
     let ok = |t: u8| !MASKED || allowed & bit(t) != 0;
-    match sq[from as usize].kind_bits() {
-        1 => {
+    match KIND {
+        PAWN => {
             let fwd = us.forward();
             let (start_rank, promo_rank) = if us == Color::White { (1, 7) } else { (6, 0) };
             let t = step(from, fwd);
@@ -229,7 +268,7 @@ fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool>(
                 }
             }
         }
-        2 => {
+        KNIGHT => {
             for d in KNIGHT_STEPS {
                 let t = step(from, d);
                 if on_board(t) && ok(t) {
@@ -244,13 +283,8 @@ fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool>(
                 }
             }
         }
-        3 => slide::<S, QUIETS, MASKED>(sq, from, &DIAGONAL, allowed, them, sink),
-        4 => slide::<S, QUIETS, MASKED>(sq, from, &ORTHOGONAL, allowed, them, sink),
-        5 => {
-            slide::<S, QUIETS, MASKED>(sq, from, &DIAGONAL, allowed, them, sink);
-            slide::<S, QUIETS, MASKED>(sq, from, &ORTHOGONAL, allowed, them, sink);
-        }
-        _ => {}
+        DIAGONAL_SLIDER => slide::<S, QUIETS, MASKED>(sq, from, &DIAGONAL, allowed, them, sink),
+        _ => slide::<S, QUIETS, MASKED>(sq, from, &ORTHOGONAL, allowed, them, sink),
     }
 }
 
