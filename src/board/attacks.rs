@@ -58,19 +58,37 @@ pub struct Attackers {
     pub diagonal: u64,
     /// Rooks and queens.
     pub orthogonal: u64,
+    pub knights: u64,
     pub king: Square,
 }
 
 /// For a 0x88 difference (offset by 119): true when it is one king step.
-static KING_STEP_DELTA: [bool; 240] = {
+pub static KING_STEP_DELTA: [bool; 240] = step_deltas(&KING_STEPS);
+/// The same for a knight's jump.
+pub static KNIGHT_STEP_DELTA: [bool; 240] = step_deltas(&KNIGHT_STEPS);
+
+const fn step_deltas(steps: &[i8; 8]) -> [bool; 240] {
     let mut t = [false; 240];
     let mut i = 0;
     while i < 8 {
-        t[(KING_STEPS[i] as i16 + 119) as usize] = true;
+        t[(steps[i] as i16 + 119) as usize] = true;
         i += 1;
     }
     t
-};
+}
+
+/// True when some square of `set` is one step of `table` away from `t`.
+#[inline(always)]
+pub fn any_step_away(table: &[bool; 240], mut set: u64, t: u8) -> bool {
+    while set != 0 {
+        let s = Square::from_index64(set.trailing_zeros() as u8).0;
+        set &= set - 1;
+        if table[(t as i16 - s as i16 + 119) as usize] {
+            return true;
+        }
+    }
+    false
+}
 
 /// True when `by` attacks `target`.
 /// The square `ignore` is treated as empty (pass the moving king's square so
@@ -86,7 +104,6 @@ pub fn is_attacked(
     let t = target.0;
     let c = (by as u8) << 3;
     let pawn = PieceKind::Pawn as u8 | c;
-    let knight = PieceKind::Knight as u8 | c;
 
     // A white pawn on s attacks s+15 and s+17, so look back against its direction.
     let back = -by.forward();
@@ -96,11 +113,8 @@ pub fn is_attacked(
             return true;
         }
     }
-    for d in KNIGHT_STEPS {
-        let s = step(t, d);
-        if on_board(s) && squares[s as usize].0 == knight {
-            return true;
-        }
+    if any_step_away(&KNIGHT_STEP_DELTA, attackers.knights, t) {
+        return true;
     }
     if KING_STEP_DELTA[(t as i16 - attackers.king.0 as i16 + 119) as usize] {
         return true;

@@ -140,12 +140,21 @@ impl Board {
         is_attacked(&self.squares, self.attackers(by), sq, by, NO_SQUARE)
     }
 
+    /// `c`'s knights: the pieces that are neither pawns, sliders nor king.
+    #[inline]
+    pub(crate) fn knights(&self, c: Color) -> u64 {
+        let i = c.index();
+        self.occupied[i]
+            & !(self.pawns[i] | self.diagonal[i] | self.orthogonal[i] | self.king[i].bit())
+    }
+
     /// What `is_attacked` needs to know of `c`'s pieces.
     #[inline]
     pub(crate) fn attackers(&self, c: Color) -> attacks::Attackers {
         attacks::Attackers {
             diagonal: self.diagonal[c.index()],
             orthogonal: self.orthogonal[c.index()],
+            knights: self.knights(c),
             king: self.king[c.index()],
         }
     }

@@ -10,8 +10,8 @@
 
 use super::move_list::MoveSink;
 use crate::board::attacks::{
-    DIAGONAL, DIAGONAL_STEP, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, ORTHOGONAL_STEP, is_attacked,
-    line_step, on_board, step,
+    DIAGONAL, DIAGONAL_STEP, KING_STEPS, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL,
+    ORTHOGONAL_STEP, is_attacked, line_step, on_board, step,
 };
 use crate::board::{Board, Color, Move, Piece, PieceKind, Square, castle, flag};
 
@@ -34,7 +34,6 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
     let sq = &b.squares;
     let ksq = b.king[us.index()].0;
     let them_bits = (them as u8) << 3;
-    let their_knight = PieceKind::Knight as u8 | them_bits;
     let their_pawn = PieceKind::Pawn as u8 | them_bits;
     let is_ours = |p: u8| p != 0 && (p >> 3) == us as u8;
 
@@ -79,9 +78,11 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
             }
         }
     }
-    for d in KNIGHT_STEPS {
-        let s = step(ksq, d);
-        if on_board(s) && sq[s as usize].0 == their_knight {
+    let mut their_knights = b.knights(them);
+    while their_knights != 0 {
+        let s = Square::from_index64(their_knights.trailing_zeros() as u8).0;
+        their_knights &= their_knights - 1;
+        if KNIGHT_STEP_DELTA[(ksq as i16 - s as i16 + 119) as usize] {
             checkers += 1;
             check_mask |= bit(s);
         }
