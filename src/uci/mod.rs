@@ -10,6 +10,7 @@ pub mod command;
 pub mod options;
 pub mod output;
 pub mod parse;
+pub mod watchdog;
 pub mod worker;
 
 pub use command::Command;

@@ -3,6 +3,7 @@
 //! search and its one `bestmove`.
 
 use super::output::{self, Sink};
+use super::watchdog::{Watchdog, emergency_limit};
 use crate::board::Move;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
@@ -59,6 +60,10 @@ pub struct Worker {
     thread: Option<JoinHandle<()>>,
     /// The flags of the search in progress, if one is.
     running: Option<Arc<SearchControl>>,
+    /// The emergency time limit of the running search (armed at `go`, or at
+    /// `ponderhit` for a ponder search).
+    limit: Option<std::time::Duration>,
+    watchdog: Watchdog,
 }
 
 impl Worker {
@@ -77,6 +82,8 @@ impl Worker {
             wake: wake_tx,
             thread: Some(thread),
             running: None,
+            limit: None,
+            watchdog: Watchdog::spawn(),
         }
     }
 
@@ -91,6 +98,15 @@ impl Worker {
         control
             .pondering
             .store(job.hold == Hold::UntilPonderhit, Ordering::Relaxed);
+        self.limit = job
+            .game
+            .as_ref()
+            .and_then(|g| emergency_limit(&job.limits, g.board().side_to_move()));
+        if let Some(limit) = self.limit
+            && job.hold == Hold::No
+        {
+            self.watchdog.arm(limit, control.clone());
+        }
         self.running = Some(control.clone());
         self.send(Job::Search(Box::new(job), control));
     }
@@ -106,7 +122,11 @@ impl Worker {
     /// `ponderhit`: the ponder search goes on under the normal clock.
     pub fn ponderhit(&self) {
         if let Some(c) = &self.running {
-            c.pondering.store(false, Ordering::Relaxed);
+            if c.pondering.swap(false, Ordering::Relaxed)
+                && let Some(limit) = self.limit
+            {
+                self.watchdog.arm(limit, c.clone());
+            }
             let _ = self.wake.send(());
         }
     }
