@@ -1,7 +1,9 @@
 # Ladya build targets.
 #   make            build the release binary (and copy it to $(EXE) when given: OpenBench's convention)
 #   make native     the same, tuned for this machine's CPU (not portable)
-#   make test       every test, as CI runs it
+#   make test       every test, as CI runs it: cargo test, then a few games
+#                   against Stockfish through ../shared/tools/match.py
+#                   (needs python3 with python-chess, and stockfish)
 #   make perft      every perft suite at its full published depth (minutes)
 #   make bench      the fixed-depth search benchmark
 
@@ -24,6 +26,7 @@ endif
 
 test:
 	$(CARGO) test
+	$(CARGO) test --release --test conformance -- --ignored --nocapture
 
 perft: all
 	$(BIN) perft --epd perft-suites/standard.epd
