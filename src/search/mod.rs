@@ -7,20 +7,36 @@
 //!   front end (stop, ponder) and read with relaxed atomics.
 //! - [`SearchEvent`]s come out as the search goes; [`SearchResult`] at the end.
 //!
-//! PLACEHOLDER: the body below is a minimal material-only alpha-beta so
-//! that the front end can be built against the interface; the real search
-//! replaces it.
+//! Inside: `pvs` (the alpha-beta node search), `quiescence`, `ordering`
+//! with `history` and `see`, the transposition table `tt`, `time`
+//! management, `value` (mate scores) and the `worker` that holds one
+//! search's state. Iterative deepening, aspiration windows and MultiPV
+//! are below.
 
 pub mod bench;
+pub mod history;
 pub mod limits;
+pub mod ordering;
+pub mod pvs;
+pub mod quiescence;
+pub mod see;
+pub mod time;
+pub mod tt;
+pub mod value;
+pub mod worker;
 
 pub use limits::{Limits, SearchControl};
 
-use crate::board::{Board, Move, PieceKind};
+use crate::board::Move;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
+use history::History;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+use time::TimeManager;
+use tt::TranspositionTable;
+use value::{INFINITE, MATE, is_mate, to_score};
+use worker::Worker;
 
 /// The deepest iteration the search will start (`go depth` is clamped to it).
 pub const MAX_DEPTH: u32 = 128;
@@ -72,23 +88,44 @@ pub struct SearchResult {
 }
 
 pub struct Searcher {
-    nodes: u64,
-    hash_mb: usize,
+    tt: TranspositionTable,
+    history: Box<History>,
+}
+
+/// One finished line of an iteration.
+#[derive(Clone, Debug)]
+struct Line {
+    score: i32,
+    pv: Vec<Move>,
 }
 
 impl Searcher {
+    /// A searcher with a `hash_mb` table (a minimal one if that much
+    /// memory cannot be had; `resize_hash` reports such failures).
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher { nodes: 0, hash_mb }
+        let tt = TranspositionTable::new(hash_mb).unwrap_or_else(|e| {
+            log::warn!("{e}; using a minimal table");
+            TranspositionTable::minimal()
+        });
+        Searcher {
+            tt,
+            history: Box::new(History::new()),
+        }
     }
 
     /// Resizes the transposition table; on failure keeps the old one.
     pub fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.hash_mb = mb;
+        // The old table stays until the new one is allocated.
+        let new = TranspositionTable::new(mb)?;
+        self.tt = new;
         Ok(())
     }
 
     /// Forgets everything learnt (transposition table, histories, killers).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
 
     /// Searches the current position of `game` until `limits` or `control` say stop.
     pub fn search(
@@ -99,82 +136,185 @@ impl Searcher {
         on_event: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult {
         let start = Instant::now();
-        self.nodes = 0;
         let board = *game.board();
-        let moves = legal_moves(&board);
-        if moves.is_empty() {
+        let legal = legal_moves(&board);
+        if legal.is_empty() {
+            wait_while_infinite(limits, control);
             return SearchResult::default();
         }
-        let mut best = moves.as_slice()[0];
+        let mut root_moves: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.contains(m))
+            .collect();
+        let restricted = !root_moves.is_empty() && root_moves.len() < legal.len();
+        if root_moves.is_empty() {
+            root_moves = legal.as_slice().to_vec();
+        }
+        self.tt.new_search();
+        self.history.age();
+
+        let time = if limits.infinite {
+            TimeManager::new(&Limits::default(), board.side_to_move(), start)
+        } else {
+            TimeManager::new(limits, board.side_to_move(), start)
+        };
+        let keys: Vec<u64> = game.reversible_keys().collect();
+        let lines_wanted = limits.multipv.max(1).min(root_moves.len());
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let deadline = limits.movetime.map(|t| start + t);
-        for depth in 1..=max_depth.min(4) {
-            let mut alpha = -100_000;
-            let mut iter_best = best;
-            for &m in moves.iter() {
-                let score = -self.negamax(&board.make(m), depth - 1, -100_000, -alpha);
-                if score > alpha {
-                    alpha = score;
-                    iter_best = m;
+        let node_limit = limits.nodes;
+        let fallback = root_moves[0];
+
+        let mut w = Worker::new(
+            &mut self.tt,
+            &mut self.history,
+            control,
+            time,
+            node_limit,
+            keys,
+            root_moves,
+        );
+        w.root_moves_restricted = restricted;
+
+        let mut completed: Vec<Line> = Vec::new();
+        let mut stable_iterations = 0u32;
+        for depth in 1..=max_depth {
+            w.excluded.clear();
+            w.seldepth = 0;
+            let mut lines: Vec<Line> = Vec::with_capacity(lines_wanted);
+            for index in 0..lines_wanted {
+                let previous = completed.get(index).map(|l| l.score);
+                let Some(line) = aspiration(&mut w, &board, depth as i32, previous) else {
+                    break;
+                };
+                w.excluded.push(line.pv[0]);
+                lines.push(line);
+            }
+            if w.stopped {
+                // The unfinished iteration is void, unless nothing is known yet.
+                if completed.is_empty() && !lines.is_empty() {
+                    completed = lines;
+                }
+                break;
+            }
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            let hashfull = w.tt.hashfull();
+            for (i, line) in lines.iter().enumerate() {
+                on_event(SearchEvent::Iteration(Iteration {
+                    depth,
+                    seldepth: w.seldepth as u32,
+                    multipv: i + 1,
+                    score: to_score(line.score),
+                    bound: Bound::Exact,
+                    nodes: w.nodes,
+                    time: start.elapsed(),
+                    hashfull,
+                    pv: line.pv.clone(),
+                }));
+            }
+            let same_best = completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]);
+            stable_iterations = if same_best { stable_iterations + 1 } else { 0 };
+            completed = lines;
+            // A first iteration always completes; limits apply from now on.
+            w.limits_active = true;
+
+            // Stop conditions between iterations.
+            let best_score = completed[0].score;
+            if let Some(n) = limits.mate
+                && best_score >= MATE - 2 * n as i32
+            {
+                break;
+            }
+            if w.stop_requested() || node_limit.is_some_and(|n| w.nodes >= n) {
+                break;
+            }
+            if !w.pondering() && !limits.infinite {
+                // Soft limit: stretch it while the best move keeps changing.
+                let scale = match stable_iterations {
+                    0 => 140,
+                    1 => 100,
+                    2 => 85,
+                    _ => 70,
+                };
+                if w.time.soft_expired(scale) {
+                    break;
                 }
             }
-            if control.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            best = iter_best;
-            on_event(SearchEvent::Iteration(Iteration {
-                depth,
-                seldepth: depth,
-                multipv: 1,
-                score: Score::Cp(alpha),
-                bound: Bound::Exact,
-                nodes: self.nodes,
-                time: start.elapsed(),
-                hashfull: 0,
-                pv: vec![best],
-            }));
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
         }
+        let nodes = w.nodes;
+        wait_while_infinite(limits, control);
+
+        let best = completed.first().map_or(fallback, |l| l.pv[0]);
+        let ponder = completed
+            .first()
+            .and_then(|l| l.pv.get(1).copied())
+            .or_else(|| {
+                let next = board.make(best);
+                let m = self.tt.probe(next.key())?.mv;
+                legal_moves(&next).contains(m).then_some(m)
+            })
+            .filter(|m| !m.is_null());
         SearchResult {
             best: Some(best),
-            ponder: None,
-            nodes: self.nodes,
+            ponder,
+            nodes,
         }
     }
+}
 
-    fn negamax(&mut self, b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        let moves = legal_moves(b);
-        if moves.is_empty() {
-            return if b.in_check() { -99_000 } else { 0 };
+/// `go infinite` and `go ponder` never end on their own: hold the result
+/// until `stop` (or, when pondering, `ponderhit`).
+fn wait_while_infinite(limits: &Limits, control: &SearchControl) {
+    while !control.stop.load(Ordering::Relaxed)
+        && (limits.infinite || control.pondering.load(Ordering::Relaxed))
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// One line of one iteration, searched in a window around the previous
+/// iteration's score that widens on failure (aspiration windows). `None`
+/// when the search was stopped.
+fn aspiration(
+    w: &mut Worker,
+    board: &crate::board::Board,
+    depth: i32,
+    previous: Option<i32>,
+) -> Option<Line> {
+    let mut delta = 20;
+    let (mut alpha, mut beta) = match previous {
+        Some(p) if depth >= 5 && !is_mate(p) => {
+            ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))
         }
-        if depth == 0 {
-            return material(b);
+        _ => (-INFINITE, INFINITE),
+    };
+    loop {
+        let score = w.negamax(board, alpha, beta, depth, 0);
+        if w.stopped {
+            return None;
         }
-        for &m in moves.iter() {
-            let s = -self.negamax(&b.make(m), depth - 1, -beta, -alpha);
-            if s >= beta {
-                return s;
+        if score <= alpha && alpha > -INFINITE {
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INFINITE);
+        } else if score >= beta && beta < INFINITE {
+            beta = (score + delta).min(INFINITE);
+        } else {
+            let len = w.pv_len[0];
+            if len == 0 {
+                return None;
             }
-            alpha = alpha.max(s);
+            return Some(Line {
+                score,
+                pv: w.pv[0][..len].to_vec(),
+            });
         }
-        alpha
+        delta += delta / 2 + 10;
+        if delta > 1_000 {
+            alpha = -INFINITE;
+            beta = INFINITE;
+        }
     }
 }
 
-fn material(b: &Board) -> i32 {
-    let mut s = 0;
-    for (_, p) in b.pieces() {
-        let v = match p.kind() {
-            Some(PieceKind::Pawn) => 100,
-            Some(PieceKind::Knight) | Some(PieceKind::Bishop) => 300,
-            Some(PieceKind::Rook) => 500,
-            Some(PieceKind::Queen) => 900,
-            _ => 0,
-        };
-        s += if p.color() == b.side_to_move() { v } else { -v };
-    }
-    s
-}
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,327 @@
+//! The main search: principal-variation alpha-beta, fail-soft, with the
+//! usual selectivity. Steps are numbered as in Stockfish and Ethereal.
+
+use super::history::bonus;
+use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score};
+use super::see::see_ge;
+use super::tt::TtBound;
+use super::value::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt, mated_in, to_tt};
+use super::worker::{NO_EVAL, Worker};
+use crate::board::{Board, Color, Move, PieceKind};
+use crate::eval::evaluate;
+use std::sync::OnceLock;
+
+/// Late-move reductions by depth and move number: 0.75 + ln d · ln m / 2.25
+/// (the formula of Stockfish 10-era engines).
+fn lmr_table() -> &'static [[i32; 64]; 64] {
+    static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+            }
+        }
+        t
+    })
+}
+
+/// True when `side` has a piece other than pawns and king: the null-move
+/// zugzwang guard (king-and-pawn endings are where passing loses).
+pub fn has_non_pawn_material(b: &Board, side: Color) -> bool {
+    crate::board::square::squares_of(b.occupied_by(side)).any(|s| {
+        matches!(
+            b.piece_at(s).kind(),
+            Some(PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
+        )
+    })
+}
+
+impl Worker<'_> {
+    /// Searches `b` to `depth` plies within (`alpha`, `beta`); `ply` is the
+    /// distance from the root. Returns a fail-soft score; after a stop
+    /// (`self.stopped`) the value is meaningless.
+    pub fn negamax(
+        &mut self,
+        b: &Board,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        let in_check = b.in_check();
+
+        // Step 1. Check extension: a side in check gets one more ply, so
+        // that forcing lines are not cut off at the horizon.
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(b, alpha, beta, ply);
+        }
+        self.pv_len[ply] = 0;
+
+        // Step 2. Limits: time, nodes, `stop`.
+        if self.count_node_and_check(ply) {
+            return 0;
+        }
+
+        if !root {
+            // Step 3. Draws end the tree where FIDE lets a player end the game.
+            if self.is_draw(b, in_check) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { DRAW } else { evaluate(b) };
+            }
+            // Step 4. Mate-distance pruning: no line can beat a mate already
+            // found closer to the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 5. Transposition table: a deep enough bound ends non-PV nodes.
+        let key = b.key();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let s = from_tt(h.score, ply);
+            let cut = match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s >= beta,
+                TtBound::Upper => s <= alpha,
+                TtBound::None => false,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        // Step 6. Static evaluation, sharpened by the table's bound.
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            hit.map_or_else(|| evaluate(b), |h| h.eval)
+        };
+        let mut eval = static_eval;
+        if let Some(h) = hit
+            && !in_check
+        {
+            let s = from_tt(h.score, ply);
+            let better = match h.bound {
+                TtBound::Lower => s > eval,
+                TtBound::Upper => s < eval,
+                TtBound::Exact => true,
+                TtBound::None => false,
+            };
+            if better && s.abs() < MATE_BOUND {
+                eval = s;
+            }
+        }
+        self.stack[ply].eval = static_eval;
+        // Improving: better than two plies ago, so prune less.
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
+
+        let us = b.side_to_move();
+        if !pv_node && !in_check {
+            // Step 7. Reverse futility pruning: far above beta at low depth,
+            // a quiet move will not bring the score back down.
+            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+                return eval;
+            }
+
+            // Step 8. Null-move pruning: if passing still holds beta, a real
+            // move will too. Not in pawn endings (zugzwang), not twice in a row.
+            let prev_null = ply > 0 && self.stack[ply - 1].mv.is_null();
+            if depth >= 3
+                && eval >= beta
+                && static_eval >= beta
+                && !prev_null
+                && beta > -MATE_BOUND
+                && has_non_pawn_material(b, us)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].mv = Move::NULL;
+                let child = b.make(Move::NULL);
+                self.keys.push(child.key());
+                let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    // Unproven mates from a null move are not trusted.
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        // Step 9. Internal iterative reduction: without a hash move this
+        // node was never searched; search it shallower first.
+        if depth >= 4 && tt_move.is_null() && !root {
+            depth -= 1;
+        }
+
+        // Step 10. The move loop.
+        let killers = self.history.killers[ply];
+        let prev = if ply > 0 {
+            self.stack[ply - 1].mv
+        } else {
+            Move::NULL
+        };
+        let counter = self.history.counter_move(b, prev);
+        let mut picker = MovePicker::new(b, tt_move, killers, counter);
+        if picker.is_empty() {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+
+        let mut best = -INFINITE;
+        let mut best_move = Move::NULL;
+        let mut searched = 0usize;
+        let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
+        let mut quiet_count = 0usize;
+        let mut skip_quiets = false;
+        let lmr = lmr_table();
+
+        while let Some((m, order)) = picker.next(b, self.history) {
+            if root && !self.root_move_allowed(m) {
+                continue;
+            }
+            let quiet = !m.is_tactical();
+            if quiet && skip_quiets {
+                continue;
+            }
+            let child = b.make(m);
+            let gives_check = child.in_check();
+
+            // Step 11. Shallow-depth pruning, once a move has kept us from
+            // being mated.
+            if !root && best > -MATE_BOUND && has_non_pawn_material(b, us) {
+                if quiet && !gives_check {
+                    // Late-move pruning: at low depth the late quiets rarely matter.
+                    let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
+                    if depth <= 6 && searched >= lmp_limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    // Futility pruning: the eval plus a margin cannot reach alpha.
+                    if !in_check && depth <= 6 && eval + 100 + 90 * depth <= alpha {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    // SEE pruning of quiets that hang the piece.
+                    if depth <= 6 && !see_ge(b, m, -60 * depth) {
+                        continue;
+                    }
+                } else if !quiet && depth <= 6 && !see_ge(b, m, -100 * depth) {
+                    // SEE pruning of clearly losing captures.
+                    continue;
+                }
+            }
+
+            self.stack[ply].mv = m;
+            self.keys.push(child.key());
+            searched += 1;
+            let new_depth = depth - 1;
+            let mut score;
+            if searched == 1 {
+                score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1);
+            } else {
+                // Step 12. Late-move reductions: later moves, ordered worse,
+                // are searched shallower with a null window first.
+                let mut r = 0;
+                if depth >= 3
+                    && searched > 1 + pv_node as usize
+                    && (quiet || is_bad_capture_score(order))
+                {
+                    r = lmr[(depth as usize).min(63)][searched.min(63)];
+                    r -= pv_node as i32;
+                    r += !improving as i32;
+                    r -= is_refutation_score(order) as i32;
+                    r -= gives_check as i32;
+                    if quiet {
+                        r -= self.history.quiet(us, m) / 8192;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                // Step 13. Principal variation search: a null window proves
+                // the move worse; only a move that beats alpha is re-searched.
+                score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        // Step 14. A cut-off teaches the ordering tables.
+                        if quiet {
+                            let bonus = bonus(depth);
+                            self.history.add_killer(ply, m);
+                            self.history.update_quiet(us, m, bonus);
+                            for &q in &quiets_tried[..quiet_count] {
+                                self.history.update_quiet(us, q, -bonus);
+                            }
+                            self.history.set_counter_move(b, prev, m);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = m;
+                quiet_count += 1;
+            }
+        }
+
+        if searched == 0 {
+            // Every move was pruned or filtered (root `searchmoves` are never empty).
+            return if best == -INFINITE { alpha } else { best };
+        }
+
+        // Step 15. Store the result. A restricted root search (MultiPV
+        // lines after the first, `searchmoves`) is not the position's value.
+        let restricted = root && (!self.excluded.is_empty() || self.root_moves_restricted);
+        if !restricted {
+            let bound = if best >= beta {
+                TtBound::Lower
+            } else if !best_move.is_null() && pv_node {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            let eval_to_store = if in_check { 0 } else { static_eval };
+            self.tt.store(
+                key,
+                best_move,
+                to_tt(best, ply),
+                eval_to_store,
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+}

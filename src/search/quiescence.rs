@@ -1,0 +1,123 @@
+//! Quiescence search: at the horizon, play out captures (and escapes
+//! from check) until the position is quiet, so that the evaluation is
+//! never taken in the middle of an exchange.
+
+use super::ordering::MovePicker;
+use super::see::{SEE_VALUE, piece_value, see_ge};
+use super::tt::TtBound;
+use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
+use super::worker::Worker;
+use crate::board::{Board, Move, PieceKind};
+use crate::eval::evaluate;
+
+/// Delta pruning: a capture that cannot lift the score to alpha even with
+/// this much positional gain on top of the victim is skipped.
+const DELTA_MARGIN: i32 = 200;
+
+impl Worker<'_> {
+    pub fn quiescence(&mut self, b: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.count_node_and_check(ply) {
+            return 0;
+        }
+        let in_check = b.in_check();
+        if self.is_draw(b, in_check) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { evaluate(b) };
+        }
+        let pv_node = beta - alpha > 1;
+
+        // Q1. The table: any stored result is at least as deep as this.
+        let key = b.key();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+        {
+            let s = from_tt(h.score, ply);
+            let cut = match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s >= beta,
+                TtBound::Upper => s <= alpha,
+                TtBound::None => false,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        // Q2. Stand pat: the side to move may decline every capture (not
+        // when in check: then every evasion is searched).
+        let mut best;
+        let static_eval;
+        let mut picker;
+        if in_check {
+            static_eval = 0;
+            best = -INFINITE;
+            picker = MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL);
+            if picker.is_empty() {
+                return mated_in(ply);
+            }
+        } else {
+            static_eval = hit.map_or_else(|| evaluate(b), |h| h.eval);
+            best = static_eval;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            picker = MovePicker::tactical(b, tt_move);
+        }
+
+        let mut best_move = Move::NULL;
+        while let Some((m, _)) = picker.next(b, self.history) {
+            if !in_check {
+                // Q3. Delta pruning and SEE pruning: captures that cannot
+                // raise alpha, or that lose material, are not worth a node.
+                let victim = if m.is_en_passant() {
+                    SEE_VALUE[PieceKind::Pawn as usize]
+                } else {
+                    piece_value(b.piece_at(m.to()).kind())
+                };
+                if !m.is_promotion() && static_eval + victim + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if !see_ge(b, m, 0) {
+                    continue;
+                }
+            }
+            let child = b.make(m);
+            self.keys.push(child.key());
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if pv_node && !best_move.is_null() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), static_eval, 0, bound);
+        best
+    }
+}

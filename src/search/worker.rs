@@ -1,0 +1,161 @@
+//! The state of one running search: tables borrowed from the `Searcher`,
+//! the path's keys for repetitions, the PV table, the per-ply stack, and
+//! the stop logic (node and time limits, `stop`, ponder).
+
+use super::SearchControl;
+use super::history::History;
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use super::value::MAX_PLY;
+use crate::board::{Board, Move};
+use crate::movegen::has_legal_move;
+use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// What the search remembers about each ply of the current path.
+#[derive(Clone, Copy, Default)]
+pub struct PlyState {
+    /// The static evaluation (or `NO_EVAL` when in check).
+    pub eval: i32,
+    /// The move being searched from this ply (`NULL` for a null move).
+    pub mv: Move,
+}
+
+pub const NO_EVAL: i32 = -super::value::INFINITE;
+
+pub struct Worker<'a> {
+    pub tt: &'a mut TranspositionTable,
+    pub history: &'a mut History,
+    control: &'a SearchControl,
+    pub time: TimeManager,
+    node_limit: Option<u64>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Set when a limit or `stop` ends the search: results are then void.
+    pub stopped: bool,
+    /// Time and node limits only apply once a first iteration is done.
+    pub limits_active: bool,
+    was_pondering: bool,
+    /// Game keys since the last irreversible move, then the search path.
+    pub keys: Vec<u64>,
+    pub root_index: usize,
+    /// Root moves that may be searched (`searchmoves`) ...
+    pub root_moves: Vec<Move>,
+    /// True when `searchmoves` left out some legal root moves.
+    pub root_moves_restricted: bool,
+    /// ... minus those already given a line in this iteration (MultiPV).
+    pub excluded: Vec<Move>,
+    pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pub pv_len: [usize; MAX_PLY + 1],
+    pub stack: [PlyState; MAX_PLY + 4],
+}
+
+impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        tt: &'a mut TranspositionTable,
+        history: &'a mut History,
+        control: &'a SearchControl,
+        time: TimeManager,
+        node_limit: Option<u64>,
+        keys: Vec<u64>,
+        root_moves: Vec<Move>,
+    ) -> Worker<'a> {
+        let root_index = keys.len().saturating_sub(1);
+        Worker {
+            tt,
+            history,
+            control,
+            time,
+            node_limit,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            limits_active: false,
+            was_pondering: control.pondering.load(Ordering::Relaxed),
+            keys,
+            root_index,
+            root_moves,
+            root_moves_restricted: false,
+            excluded: Vec::new(),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            stack: [PlyState::default(); MAX_PLY + 4],
+        }
+    }
+
+    /// True while the front end is pondering; notes a `ponderhit` (the
+    /// clock then starts counting from that moment).
+    pub fn pondering(&mut self) -> bool {
+        let now = self.control.pondering.load(Ordering::Relaxed);
+        if self.was_pondering && !now {
+            self.time.restart(Instant::now());
+        }
+        self.was_pondering = now;
+        now
+    }
+
+    pub fn stop_requested(&self) -> bool {
+        self.control.stop.load(Ordering::Relaxed)
+    }
+
+    /// Counts a node and tells whether the search must end now.
+    #[inline]
+    pub fn count_node_and_check(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        if ply + 1 > self.seldepth {
+            self.seldepth = ply + 1;
+        }
+        if self.stopped {
+            return true;
+        }
+        let over_nodes = self.limits_active && self.node_limit.is_some_and(|n| self.nodes >= n);
+        self.stopped = over_nodes
+            || (self.nodes.is_multiple_of(CHECK_EVERY)
+                && (self.stop_requested()
+                    || (self.limits_active && !self.pondering() && self.time.hard_expired())));
+        self.stopped
+    }
+
+    /// Root moves still to be given a line in this iteration.
+    #[inline]
+    pub fn root_move_allowed(&self, m: Move) -> bool {
+        self.root_moves.contains(&m) && !self.excluded.contains(&m)
+    }
+
+    /// The draws that end the tree (rules module): a repetition in the
+    /// path or a third occurrence, a claimable fifty-move draw (unless it
+    /// is mate), and a position dead by material.
+    #[inline]
+    pub fn is_draw(&self, b: &Board, in_check: bool) -> bool {
+        if is_repetition_draw(&self.keys, b.halfmove_clock(), self.root_index) {
+            return true;
+        }
+        if is_fifty_move_draw(b) && (!in_check || has_legal_move(b)) {
+            return true;
+        }
+        let men = (b.occupied_by(crate::board::Color::White)
+            | b.occupied_by(crate::board::Color::Black))
+        .count_ones();
+        men <= 6 && is_dead_by_material(b)
+    }
+
+    /// Makes `m` the first move of the PV at `ply`, followed by the child's PV.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        self.pv[ply][0] = m;
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len.min(MAX_PLY - 1) + 1;
+    }
+}
