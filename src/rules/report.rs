@@ -111,6 +111,7 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
                 DeadReason::NoMateReachable { positions } => format!(
                     "all {positions} positions reachable by legal moves were examined and none is a checkmate"
                 ),
+                DeadReason::Blockade => BLOCKADE.to_string(),
             };
             format!(
                 "{}no sequence of legal moves can end in checkmate: {why}; the game is drawn {article}",
@@ -146,6 +147,9 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             let why = match reason {
                 CannotMate::LoneKing => format!("{opponent} has only its king"),
                 CannotMate::Dead(DeadReason::Material(m)) => format!("only {m} remain"),
+                CannotMate::Dead(DeadReason::Blockade) | CannotMate::Blockade => {
+                    BLOCKADE.to_string()
+                }
                 CannotMate::Dead(DeadReason::NoMateReachable { positions })
                 | CannotMate::NoMateReachable { positions } => {
                     format!("all {positions} positions reachable by legal moves were examined")
@@ -171,6 +175,8 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
     }
     format!("{}: {reason}", o.name())
 }
+
+const BLOCKADE: &str = "the pawns are locked for good and no piece can ever reach a square from which it would give check";
 
 fn side_name(c: Color) -> &'static str {
     match c {
