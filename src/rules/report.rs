@@ -106,7 +106,7 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
         Outcome::DeadPosition(reason) => {
             let why = match reason {
                 DeadReason::Material(m) => {
-                    format!("only {m} remain, too little material for any checkmate")
+                    format!("the material is {m}, too little for any checkmate")
                 }
                 DeadReason::NoMateReachable { positions } => format!(
                     "all {positions} positions reachable by legal moves were examined and none is a checkmate"
@@ -122,14 +122,14 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             "{after} has occurred {occurrences} times; the game is drawn automatically {article}"
         ),
         Outcome::SeventyFiveMoves { halfmoves } => format!(
-            "{}the last {halfmoves} half-moves were made without a pawn move or capture (75 moves each need 150); the game is drawn automatically {article}",
+            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least 75 moves by each player); the game is drawn automatically {article}",
             prefix(&after)
         ),
         Outcome::ThreefoldRepetition { occurrences } => {
             format!("{after} has occurred {occurrences} times; a draw may be claimed {article}")
         }
         Outcome::FiftyMoves { halfmoves } => format!(
-            "{}the last {halfmoves} half-moves were made without a pawn move or capture (50 moves each need 100); a draw may be claimed {article}",
+            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least 50 moves by each player); a draw may be claimed {article}",
             prefix(&after)
         ),
         Outcome::Ongoing => format!(
@@ -137,7 +137,8 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             prefix(&after)
         ),
         Outcome::LossOnTime { loser } => format!(
-            "{}'s flag fell and a checkmate by {} cannot be ruled out; {} wins {article}",
+            "{}{}'s flag fell and a checkmate by {} cannot be ruled out; {} wins {article}",
+            prefix(&after),
             side_name(*loser),
             side_name(!*loser),
             side_name(!*loser)
@@ -146,7 +147,7 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             let opponent = side_name(!*flagged);
             let why = match reason {
                 CannotMate::LoneKing => format!("{opponent} has only its king"),
-                CannotMate::Dead(DeadReason::Material(m)) => format!("only {m} remain"),
+                CannotMate::Dead(DeadReason::Material(m)) => format!("the material is {m}"),
                 CannotMate::Dead(DeadReason::Blockade) | CannotMate::Blockade => {
                     BLOCKADE.to_string()
                 }
@@ -156,22 +157,25 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
                 }
             };
             format!(
-                "{}'s flag fell, but {opponent} cannot checkmate by any sequence of legal moves ({why}); the game is drawn {article}",
+                "{}{}'s flag fell, but {opponent} cannot checkmate by any sequence of legal moves ({why}); the game is drawn {article}",
+                prefix(&after),
                 side_name(*flagged)
             )
         }
         Outcome::Resignation { loser } => format!(
-            "{} resigned; {} wins {article}",
+            "{}{} resigned; {} wins {article}",
+            prefix(&after),
             side_name(*loser),
             side_name(!*loser)
         ),
     };
     let later = game.moves().len() - v.ply;
     if later > 0 {
-        let s = if later == 1 { "move" } else { "moves" };
-        reason.push_str(&format!(
-            "; the game ended there, so the {later} later {s} do not count"
-        ));
+        reason.push_str(&if later == 1 {
+            "; the game ended there, so the move after it does not count".to_string()
+        } else {
+            format!("; the game ended there, so the {later} moves after it do not count")
+        });
     }
     format!("{}: {reason}", o.name())
 }
