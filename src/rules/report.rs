@@ -171,10 +171,15 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
     };
     let later = game.moves().len() - v.ply;
     if later > 0 {
-        reason.push_str(&if later == 1 {
-            "; the game ended there, so the move after it does not count".to_string()
+        let place = if v.ply == 0 {
+            "in the starting position"
         } else {
-            format!("; the game ended there, so the {later} moves after it do not count")
+            "there"
+        };
+        reason.push_str(&if later == 1 {
+            format!("; the game ended {place}, so the move after it does not count")
+        } else {
+            format!("; the game ended {place}, so the {later} moves after it do not count")
         });
     }
     format!("{}: {reason}", o.name())
