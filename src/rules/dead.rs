@@ -1,19 +1,18 @@
 //! Dead positions (FIDE 5.2.2) and "can this side ever checkmate?" (6.9).
 //!
-//! Two layers:
+//! Three proofs, cheapest first:
 //! 1. Material ([`is_dead_by_material`]): K v K, K+B v K, K+N v K, and
 //!    kings with bishops that all stand on squares of one colour.
-//! 2. Beyond material, first a static proof ([`super::blockade`]): the pawns
-//!    are frozen and no piece can ever give check; then a search
-//!    ([`mate_reachable`]): a search over every position
-//!    reachable by legal moves, both sides moving as they like, remembered
-//!    in a set so that each is expanded once. If the set is exhausted and
-//!    none of its positions is checkmate, no sequence of legal moves can end
-//!    in mate: the position is dead. This proves a locked pawn wall that no
-//!    king can cross, or a position whose only moves lead to K v K. The
-//!    search stops after a cap of positions and then proves nothing:
-//!    "unproven" is treated as alive, so a position is never called dead
-//!    without a proof.
+//! 2. A frozen blockade ([`super::blockade`]): the pawns can never change
+//!    and no piece can ever give check (static, no search).
+//! 3. A search ([`mate_reachable`]) over every position reachable by legal
+//!    moves, both sides moving as they like, remembered in a set so that
+//!    each is expanded once. If the set is exhausted and none of its
+//!    positions is checkmate, no sequence of legal moves can end in mate:
+//!    the position is dead. This proves a position whose only moves lead
+//!    to K v K, or a wall that locks after a few moves. The search stops
+//!    after a cap of positions and then proves nothing: "unproven" is
+//!    treated as alive, so a position is never called dead without a proof.
 //!
 //! Positions in the set are compared exactly (placement, side to move,
 //! castling rights and the en-passant file that the key counts), not only
@@ -30,10 +29,10 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// The default bound on positions explored by [`mate_reachable`].
 ///
-/// A locked pawn wall with both kings roaming needs a few thousand; with a
-/// bishop on each side a few hundred thousand would be needed, past which
-/// the proof gives up. The cap bounds the time of an unproven (alive)
-/// answer to a few tens of milliseconds.
+/// A locked pawn wall with both kings roaming is a few thousand positions,
+/// with a wrong-coloured bishop on each side 66,240 (the blockade proof
+/// settles both without searching). The cap bounds the time of an
+/// unproven (alive) answer to about 0.1 s and 40 MB (release build).
 pub const POSITION_CAP: usize = 200_000;
 
 /// What the search over reachable positions found.
