@@ -115,7 +115,7 @@ fn beyond_material_cases_are_proven_dead() {
             assert!(
                 matches!(
                     dead_position(g.board()),
-                    Some(DeadReason::NoMateReachable { .. })
+                    Some(DeadReason::NoMateReachable { .. } | DeadReason::Blockade)
                 ),
                 "{}: {}",
                 case.fen,

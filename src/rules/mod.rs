@@ -4,10 +4,12 @@
 //! - [`outcome`]: the verdict by precedence (mate, stalemate, dead position,
 //!   fivefold, 75 moves, threefold, fifty moves), time forfeit, resignation.
 //! - [`dead`]: dead positions (5.2.2), material and beyond.
+//! - [`blockade`]: the static proof that frozen pawns stop every check.
 //! - [`repetition`]: occurrences of a position (9.2.3 identity by key).
 //! - [`draw`]: the cheap checks the search calls at every node.
 //! - [`report`]: the line `ladya outcome` prints.
 
+pub mod blockade;
 pub mod dead;
 pub mod draw;
 pub mod game;

@@ -106,11 +106,12 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
         Outcome::DeadPosition(reason) => {
             let why = match reason {
                 DeadReason::Material(m) => {
-                    format!("only {m} remain, too little material for any checkmate")
+                    format!("the material is {m}, too little for any checkmate")
                 }
                 DeadReason::NoMateReachable { positions } => format!(
                     "all {positions} positions reachable by legal moves were examined and none is a checkmate"
                 ),
+                DeadReason::Blockade => BLOCKADE.to_string(),
             };
             format!(
                 "{}no sequence of legal moves can end in checkmate: {why}; the game is drawn {article}",
@@ -121,14 +122,14 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             "{after} has occurred {occurrences} times; the game is drawn automatically {article}"
         ),
         Outcome::SeventyFiveMoves { halfmoves } => format!(
-            "{}the last {halfmoves} half-moves were made without a pawn move or capture (75 moves each need 150); the game is drawn automatically {article}",
+            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least 75 moves by each player); the game is drawn automatically {article}",
             prefix(&after)
         ),
         Outcome::ThreefoldRepetition { occurrences } => {
             format!("{after} has occurred {occurrences} times; a draw may be claimed {article}")
         }
         Outcome::FiftyMoves { halfmoves } => format!(
-            "{}the last {halfmoves} half-moves were made without a pawn move or capture (50 moves each need 100); a draw may be claimed {article}",
+            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least 50 moves by each player); a draw may be claimed {article}",
             prefix(&after)
         ),
         Outcome::Ongoing => format!(
@@ -136,7 +137,8 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             prefix(&after)
         ),
         Outcome::LossOnTime { loser } => format!(
-            "{}'s flag fell and a checkmate by {} cannot be ruled out; {} wins {article}",
+            "{}{}'s flag fell and a checkmate by {} cannot be ruled out; {} wins {article}",
+            prefix(&after),
             side_name(*loser),
             side_name(!*loser),
             side_name(!*loser)
@@ -145,32 +147,45 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             let opponent = side_name(!*flagged);
             let why = match reason {
                 CannotMate::LoneKing => format!("{opponent} has only its king"),
-                CannotMate::Dead(DeadReason::Material(m)) => format!("only {m} remain"),
+                CannotMate::Dead(DeadReason::Material(m)) => format!("the material is {m}"),
+                CannotMate::Dead(DeadReason::Blockade) | CannotMate::Blockade => {
+                    BLOCKADE.to_string()
+                }
                 CannotMate::Dead(DeadReason::NoMateReachable { positions })
                 | CannotMate::NoMateReachable { positions } => {
                     format!("all {positions} positions reachable by legal moves were examined")
                 }
             };
             format!(
-                "{}'s flag fell, but {opponent} cannot checkmate by any sequence of legal moves ({why}); the game is drawn {article}",
+                "{}{}'s flag fell, but {opponent} cannot checkmate by any sequence of legal moves ({why}); the game is drawn {article}",
+                prefix(&after),
                 side_name(*flagged)
             )
         }
         Outcome::Resignation { loser } => format!(
-            "{} resigned; {} wins {article}",
+            "{}{} resigned; {} wins {article}",
+            prefix(&after),
             side_name(*loser),
             side_name(!*loser)
         ),
     };
     let later = game.moves().len() - v.ply;
     if later > 0 {
-        let s = if later == 1 { "move" } else { "moves" };
-        reason.push_str(&format!(
-            "; the game ended there, so the {later} later {s} do not count"
-        ));
+        let place = if v.ply == 0 {
+            "in the starting position"
+        } else {
+            "there"
+        };
+        reason.push_str(&if later == 1 {
+            format!("; the game ended {place}, so the move after it does not count")
+        } else {
+            format!("; the game ended {place}, so the {later} moves after it do not count")
+        });
     }
     format!("{}: {reason}", o.name())
 }
+
+const BLOCKADE: &str = "the pawns are locked for good and no piece can ever reach a square from which it would give check";
 
 fn side_name(c: Color) -> &'static str {
     match c {
