@@ -21,8 +21,8 @@ fn short_games_against_stockfish_have_no_faults() {
         .into_iter()
         .find(|p| Path::new(p).exists())
         .expect("stockfish is not installed (apt-get install stockfish)");
-    let games = std::env::var("LADYA_CONFORMANCE_GAMES").unwrap_or_else(|_| "6".into());
-    let tc = std::env::var("LADYA_CONFORMANCE_TC").unwrap_or_else(|_| "1+0.01".into());
+    let games = std::env::var("LADYA_CONFORMANCE_GAMES").unwrap_or_else(|_| "4".into());
+    let tc = std::env::var("LADYA_CONFORMANCE_TC").unwrap_or_else(|_| "8+0.08".into());
     let mut cmd = Command::new("python3");
     cmd.arg(&script)
         .args(["--engine1", env!("CARGO_BIN_EXE_ladya")])
