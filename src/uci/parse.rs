@@ -307,7 +307,11 @@ fn parse_position(args: &[&str]) -> Command {
             match Board::from_fen(&fen) {
                 // The crate takes 6 fields with counters of at most 4 digits:
                 // it sees the placement, side, castling and en passant only.
-                Ok(b) => (b, format!("fen {} 0 1", fields[..4].join(" "))),
+                Ok(b) => {
+                    let fen = b.to_fen();
+                    let first4: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
+                    (b, format!("fen {} 0 1", first4.join(" ")))
+                }
                 Err(e) => return no_position(format!("invalid FEN '{fen}': {e}")),
             }
         }
@@ -457,6 +461,13 @@ mod tests {
         let b = p.start.unwrap();
         assert_eq!(b.fullmove_number(), 12345);
         assert_eq!(p.moves, vec!["e1g1", "e8d8"]);
+    }
+
+    #[test]
+    fn fuzz_crash_vertical_tab_inside_fen() {
+        // Found by the fuzzer: a \x0b splits the FEN for our FEN parser but
+        // not for the tokeniser, and the crate's FEN was cut from the tokens.
+        let _ = parse_line("position fen 4k3/8/8/8/8/8/8/4K2R w K\u{b}- moves e1g1");
     }
 
     #[test]
