@@ -44,11 +44,13 @@ impl Engine {
         }
     }
 
+    /// Sends one line; returns the moment just before it was written.
     fn send(&mut self, line: &str) -> Instant {
         let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
+        let t = Instant::now();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
-        Instant::now()
+        t
     }
 
     /// The next line, or `None` after `timeout`.
@@ -611,6 +613,31 @@ fn latencies_report() {
         let (at, _) = e.until_at("bestmove", GENEROUS);
         stop.push(at - t);
     }
+    // isready while the search is busy (a wide position keeps the
+    // search computing), and stop -> bestmove with the search mid-iteration
+    // (this part depends on how often the search polls its stop flag).
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut busy_ready = Vec::new();
+    let mut busy_stop = Vec::new();
+    for _ in 0..5 {
+        let go = e.send("go infinite");
+        for _ in 0..10 {
+            std::thread::sleep(Duration::from_millis(20));
+            let t = e.send("isready");
+            let (at, _) = e.until_at("readyok", GENEROUS);
+            busy_ready.push(at - t);
+        }
+        let t = e.send("stop");
+        let (at, _) = e.until_at("bestmove", LONG);
+        busy_stop.push((at - t, t - go));
+    }
+    busy_ready.sort();
+    println!(
+        "isready during a busy search: median {:?}, max {:?}",
+        busy_ready[busy_ready.len() / 2],
+        busy_ready.last().unwrap()
+    );
+    println!("stop -> bestmove in a busy search (latency, search age): {busy_stop:?}");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     let quit = e.quit();

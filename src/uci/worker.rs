@@ -8,7 +8,7 @@ use crate::board::Move;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
 use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher};
-use crossbeam_channel::{Receiver, Sender, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -18,6 +18,9 @@ use std::time::Duration;
 /// The search recurses once per ply; its frames must fit `MAX_DEPTH` and
 /// quiescence beyond it with room to spare.
 const WORKER_STACK: usize = 64 << 20;
+
+/// How long `quit` waits for a search to honour its stop flag.
+const QUIT_GRACE: Duration = Duration::from_millis(60);
 
 /// When the GUI must not get a `bestmove` before it says so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,10 +174,27 @@ impl Worker {
     }
 
     /// Stops any search, lets its `bestmove` out, ends the thread.
+    ///
+    /// A search that ignores its stop flag gets `QUIT_GRACE`, then the
+    /// thread is left behind (the process ends with the main thread): the
+    /// GUI asked to quit, and must not wait on a bug.
     pub fn quit(&mut self) {
-        self.stop_and_wait();
+        let mut finished = true;
+        if self.running.is_some() {
+            self.stop();
+            finished = loop {
+                match self.replies.recv_timeout(QUIT_GRACE) {
+                    Ok(Reply::SearchDone) | Err(RecvTimeoutError::Disconnected) => break true,
+                    Ok(_) => {}
+                    Err(RecvTimeoutError::Timeout) => break false,
+                }
+            };
+            self.running = None;
+        }
         self.jobs = None;
-        if let Some(t) = self.thread.take() {
+        if let Some(t) = self.thread.take()
+            && finished
+        {
             let _ = t.join();
         }
     }
