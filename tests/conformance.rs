@@ -5,7 +5,10 @@
 //! Ignored by default (it needs python3 with python-chess, Debian's
 //! `stockfish`, and `shared/` beside the clone); `make test` runs it:
 //! `cargo test --release --test conformance -- --ignored --nocapture`.
-//! `LADYA_CONFORMANCE_GAMES` and `LADYA_CONFORMANCE_TC` change its size.
+//! `LADYA_CONFORMANCE_GAMES` (default 4) and `LADYA_CONFORMANCE_TC`
+//! (default 8+0.08) change its size. The default clock is generous because
+//! `make test` must stay green whatever the search is; the tournament
+//! clocks are `LADYA_CONFORMANCE_TC=1+0.01` and `10+0.1`.
 
 use std::path::Path;
 use std::process::Command;
