@@ -200,6 +200,8 @@ fn info_lines_have_the_spec_fields() {
         .iter()
         .find(|l| l.starts_with("info depth"))
         .expect("an info line");
+    // Our own writer: the crate's serializer would say `currmovenum`.
+    assert!(!lines.iter().any(|l| l.contains("currmovenum ")));
     for field in [
         " seldepth ",
         " multipv ",
@@ -281,6 +283,50 @@ fn state_changing_commands_stop_the_search_first() {
     e.bestmove();
     e.bestmove();
     e.none_of("bestmove", Duration::from_millis(200));
+    e.quit();
+}
+
+#[test]
+fn exactly_one_bestmove_per_go_under_rapid_fire() {
+    let mut e = Engine::start();
+    for _ in 0..30 {
+        e.send("position startpos moves e2e4");
+        e.send("go depth 2");
+        e.send("go infinite");
+        e.send("stop");
+        e.send("go ponder wtime 100 btime 100");
+        e.send("ponderhit");
+    }
+    e.send("isready");
+    let mut bestmoves = 0;
+    loop {
+        let (_, l) = e.next(LONG).expect("readyok");
+        if l.starts_with("bestmove") {
+            bestmoves += 1;
+        }
+        if l == "readyok" {
+            break;
+        }
+    }
+    // The last ones may still be on their way.
+    while bestmoves < 90 {
+        let (_, l) = e.next(LONG).expect("a bestmove per go");
+        if l.starts_with("bestmove") {
+            bestmoves += 1;
+        }
+    }
+    e.none_of("bestmove", Duration::from_millis(300));
+    e.quit();
+}
+
+#[test]
+fn invalid_utf8_is_a_bad_line_not_the_end() {
+    let mut e = Engine::start();
+    let stdin = e.stdin.as_mut().unwrap();
+    stdin.write_all(b"go \xff\xfe depth 1\n\xc3\n").unwrap();
+    let lines = e.until("bestmove", LONG);
+    assert!(!info_strings(&lines).is_empty());
+    e.sync();
     e.quit();
 }
 
