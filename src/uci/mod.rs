@@ -202,6 +202,8 @@ impl Engine {
                 }
             }
         }
+        // `..default()`: a field the search adds later keeps its default.
+        #[allow(clippy::needless_update)]
         Limits {
             depth,
             nodes: g.nodes.map(|n| n.max(1)),
@@ -216,6 +218,7 @@ impl Engine {
             searchmoves,
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+            ..Limits::default()
         }
     }
 

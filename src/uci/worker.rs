@@ -303,8 +303,10 @@ fn search_game(
     }
     let mut last_pv: Vec<Move> = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        searcher.search(game, limits, control, &mut |event| match event {
-            SearchEvent::Iteration(it) => {
+        searcher.search(game, limits, control, &mut |event| {
+            // `if let`: events the front end does not know yet are skipped.
+            #[allow(irrefutable_let_patterns)]
+            if let SearchEvent::Iteration(it) = event {
                 if it.multipv <= 1 {
                     last_pv = it.pv.clone();
                 }
