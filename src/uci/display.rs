@@ -78,4 +78,28 @@ mod tests {
         assert_eq!(checkers(&b).len(), 1);
         assert!(checkers(&Board::startpos()).is_empty());
     }
+
+    #[test]
+    fn checkers_agree_with_in_check_along_random_games() {
+        use crate::movegen::legal_moves;
+        let mut seed = 0x243F_6A88_85A3_08D3u64;
+        let mut checks = 0;
+        for _ in 0..40 {
+            let mut b = Board::startpos();
+            for _ in 0..150 {
+                let moves = legal_moves(&b);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                b = b.make(moves.as_slice()[(seed % moves.len() as u64) as usize]);
+                let c = checkers(&b);
+                assert_eq!(!c.is_empty(), b.in_check(), "{}", b.to_fen());
+                checks += usize::from(!c.is_empty());
+            }
+        }
+        assert!(checks > 10);
+    }
 }
