@@ -504,9 +504,15 @@ fn go_perft_d_and_bench() {
     let lines = e.sync();
     assert!(lines.iter().any(|l| l == "Checkers: d2"), "{lines:#?}");
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));
-    e.send("bench");
-    e.until("", LONG);
-    e.sync();
+    // A shallow bench: its summary is `<nodes> nodes <nps> nps`.
+    e.send("bench 2");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" nodes ") && l.ends_with(" nps")),
+        "{lines:#?}"
+    );
     e.quit();
 }
 
