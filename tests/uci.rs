@@ -377,6 +377,21 @@ fn long_game(plies: usize) -> (Board, Vec<String>) {
 }
 
 #[test]
+fn searchmoves_restricts_the_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves a2a3 h2h3");
+    let best = e.bestmove();
+    assert!(["a2a3", "h2h3"].contains(&best_of(&best)), "{best}");
+    // An illegal searchmove is named and ignored.
+    e.send("go depth 2 searchmoves e2e5 g2g3");
+    let lines = e.until("bestmove", LONG);
+    assert!(info_strings(&lines)[0].contains("e2e5"), "{lines:#?}");
+    assert_eq!(best_of(lines.last().unwrap()), "g2g3");
+    e.quit();
+}
+
+#[test]
 fn a_600_ply_game() {
     let (board, moves) = long_game(600);
     let mut e = Engine::start();

@@ -324,13 +324,18 @@ fn search_game(
             SearchResult::default()
         }
     };
-    // Never send a move that is not legal here: fall back to the PV, then
-    // to any legal move.
+    // Never send a move that is not legal here, nor one outside
+    // `searchmoves`: fall back to the PV, then to an allowed legal move.
+    let allowed: Vec<Move> = if limits.searchmoves.is_empty() {
+        moves.as_slice().to_vec()
+    } else {
+        limits.searchmoves.clone()
+    };
     let best = [result.best, last_pv.first().copied()]
         .into_iter()
         .flatten()
-        .find(|m| moves.contains(*m))
-        .unwrap_or(moves.as_slice()[0]);
+        .find(|m| allowed.contains(m))
+        .unwrap_or(allowed[0]);
     let after = board.make(best);
     let pv_ponder = (last_pv.first() == Some(&best))
         .then(|| last_pv.get(1).copied())
