@@ -507,7 +507,7 @@ fn options_are_case_insensitive_and_clamped() {
 }
 
 #[test]
-fn go_perft_d_and_bench() {
+fn vampirc_extensions_go_perft_d_and_bench_are_known() {
     let mut e = Engine::start();
     e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     e.send("go perft 2");
@@ -555,6 +555,25 @@ fn vampirc_depth_1000_is_not_truncated_to_100() {
         "{lines:#?}"
     );
     stop_and_one_bestmove(&mut e, &lines);
+    e.quit();
+}
+
+#[test]
+fn vampirc_serializer_not_used_output_is_ours() {
+    // The crate's serializer writes `currmovenum`; our writer never does,
+    // and every info line is one of the forms we write.
+    let mut e = Engine::start();
+    e.send("go depth 3");
+    let lines = e.until("bestmove", LONG);
+    for l in &lines {
+        assert!(!l.contains("currmovenum "), "{l}");
+        assert!(
+            l.starts_with("info depth ")
+                || l.starts_with("info string ")
+                || l.starts_with("bestmove "),
+            "{l}"
+        );
+    }
     e.quit();
 }
 
