@@ -3,7 +3,7 @@
 //! search and its one `bestmove`.
 
 use super::output::{self, Sink};
-use super::watchdog::{Watchdog, emergency_limit};
+use super::watchdog::{Disarm, Watchdog, emergency_limit};
 use crate::board::Move;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
@@ -74,10 +74,12 @@ impl Worker {
         let (jobs_tx, jobs_rx) = unbounded();
         let (replies_tx, replies_rx) = unbounded();
         let (wake_tx, wake_rx) = unbounded();
+        let watchdog = Watchdog::spawn();
+        let disarm = watchdog.disarmer();
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(WORKER_STACK)
-            .spawn(move || worker_loop(hash_mb, sink, jobs_rx, replies_tx, wake_rx))
+            .spawn(move || worker_loop(hash_mb, sink, jobs_rx, replies_tx, wake_rx, disarm))
             .expect("cannot start the search thread");
         Worker {
             jobs: Some(jobs_tx),
@@ -86,7 +88,7 @@ impl Worker {
             thread: Some(thread),
             running: None,
             limit: None,
-            watchdog: Watchdog::spawn(),
+            watchdog,
         }
     }
 
@@ -220,6 +222,7 @@ fn worker_loop(
     jobs: Receiver<Job>,
     replies: Sender<Reply>,
     wake: Receiver<()>,
+    disarm: Disarm,
 ) {
     let mut searcher = Searcher::new(hash_mb);
     let mut hash_mb = hash_mb;
@@ -227,7 +230,15 @@ fn worker_loop(
         let reply = match job {
             Job::Search(job, control) => {
                 while wake.try_recv().is_ok() {}
-                run_search(&mut searcher, hash_mb, &job, &control, &sink, &wake);
+                run_search(
+                    &mut searcher,
+                    hash_mb,
+                    &job,
+                    &control,
+                    &sink,
+                    &wake,
+                    &disarm,
+                );
                 Reply::SearchDone
             }
             Job::Resize(mb) => {
@@ -253,9 +264,10 @@ fn run_search(
     searcher: &mut Searcher,
     hash_mb: usize,
     job: &SearchJob,
-    control: &SearchControl,
+    control: &Arc<SearchControl>,
     sink: &Sink,
     wake: &Receiver<()>,
+    disarm: &Disarm,
 ) {
     let (best, ponder) = match &job.game {
         None => {
@@ -267,6 +279,7 @@ fn run_search(
         }
         Some(game) => search_game(searcher, hash_mb, game, &job.limits, control, sink),
     };
+    disarm.search_ended(control);
     // Exactly one bestmove per go, and after `go infinite`/`go ponder` not
     // before the GUI says so, even when the search has ended by itself.
     loop {
