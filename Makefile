@@ -27,7 +27,7 @@ endif
 
 test:
 	$(CARGO) test
-	$(CARGO) test --release --test conformance -- --ignored --nocapture
+	$(CARGO) test --release --test conformance -- --ignored --nocapture --test-threads=1
 
 perft: all
 	$(BIN) perft --epd perft-suites/standard.epd

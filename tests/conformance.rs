@@ -4,8 +4,11 @@
 //!
 //! Ignored by default (it needs python3 with python-chess, Debian's
 //! `stockfish`, and `shared/` beside the clone); `make test` runs it:
-//! `cargo test --release --test conformance -- --ignored --nocapture`.
-//! `LADYA_CONFORMANCE_GAMES` and `LADYA_CONFORMANCE_TC` change its size.
+//! `cargo test --release --test conformance -- --ignored --nocapture --test-threads=1`.
+//! `LADYA_CONFORMANCE_GAMES` (default 4) and `LADYA_CONFORMANCE_TC`
+//! (default 8+0.08) change its size. The default clock is generous because
+//! `make test` must stay green whatever the search is; the tournament
+//! clocks are `LADYA_CONFORMANCE_TC=1+0.01` and `10+0.1`.
 
 use std::path::Path;
 use std::process::Command;
@@ -48,4 +51,26 @@ fn short_games_against_stockfish_have_no_faults() {
         "\n{stderr}"
     );
     assert!(out.status.success(), "match.py failed:\n{stderr}");
+}
+
+/// Games in which Ladya ponders: python-chess sends `go ponder` on Ladya's
+/// ponder move, then `ponderhit` or `stop` (`tools/ponder_games.py`).
+#[test]
+#[ignore]
+fn ponder_games_against_stockfish_have_no_faults() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let stockfish = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("stockfish is not installed (apt-get install stockfish)");
+    let tc = std::env::var("LADYA_CONFORMANCE_TC").unwrap_or_else(|_| "8+0.08".into());
+    let out = Command::new("python3")
+        .arg(root.join("tools/ponder_games.py"))
+        .args([env!("CARGO_BIN_EXE_ladya"), stockfish, "2", &tc])
+        .output()
+        .expect("cannot run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("ladya faults: 0"), "{stdout}");
+    assert!(out.status.success());
 }

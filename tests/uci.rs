@@ -44,11 +44,13 @@ impl Engine {
         }
     }
 
+    /// Sends one line; returns the moment just before it was written.
     fn send(&mut self, line: &str) -> Instant {
         let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
+        let t = Instant::now();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
-        Instant::now()
+        t
     }
 
     /// The next line, or `None` after `timeout`.
@@ -198,6 +200,8 @@ fn info_lines_have_the_spec_fields() {
         .iter()
         .find(|l| l.starts_with("info depth"))
         .expect("an info line");
+    // Our own writer: the crate's serializer would say `currmovenum`.
+    assert!(!lines.iter().any(|l| l.contains("currmovenum ")));
     for field in [
         " seldepth ",
         " multipv ",
@@ -283,6 +287,50 @@ fn state_changing_commands_stop_the_search_first() {
 }
 
 #[test]
+fn exactly_one_bestmove_per_go_under_rapid_fire() {
+    let mut e = Engine::start();
+    for _ in 0..30 {
+        e.send("position startpos moves e2e4");
+        e.send("go depth 2");
+        e.send("go infinite");
+        e.send("stop");
+        e.send("go ponder wtime 100 btime 100");
+        e.send("ponderhit");
+    }
+    e.send("isready");
+    let mut bestmoves = 0;
+    loop {
+        let (_, l) = e.next(LONG).expect("readyok");
+        if l.starts_with("bestmove") {
+            bestmoves += 1;
+        }
+        if l == "readyok" {
+            break;
+        }
+    }
+    // The last ones may still be on their way.
+    while bestmoves < 90 {
+        let (_, l) = e.next(LONG).expect("a bestmove per go");
+        if l.starts_with("bestmove") {
+            bestmoves += 1;
+        }
+    }
+    e.none_of("bestmove", Duration::from_millis(300));
+    e.quit();
+}
+
+#[test]
+fn invalid_utf8_is_a_bad_line_not_the_end() {
+    let mut e = Engine::start();
+    let stdin = e.stdin.as_mut().unwrap();
+    stdin.write_all(b"go \xff\xfe depth 1\n\xc3\n").unwrap();
+    let lines = e.until("bestmove", LONG);
+    assert!(!info_strings(&lines).is_empty());
+    e.sync();
+    e.quit();
+}
+
+#[test]
 fn quit_in_mid_search_is_quick() {
     let mut e = Engine::start();
     e.send("go infinite");
@@ -326,6 +374,21 @@ fn long_game(plies: usize) -> (Board, Vec<String>) {
         b = b.make(m);
     }
     (b, moves)
+}
+
+#[test]
+fn searchmoves_restricts_the_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves a2a3 h2h3");
+    let best = e.bestmove();
+    assert!(["a2a3", "h2h3"].contains(&best_of(&best)), "{best}");
+    // An illegal searchmove is named and ignored.
+    e.send("go depth 2 searchmoves e2e5 g2g3");
+    let lines = e.until("bestmove", LONG);
+    assert!(info_strings(&lines)[0].contains("e2e5"), "{lines:#?}");
+    assert_eq!(best_of(lines.last().unwrap()), "g2g3");
+    e.quit();
 }
 
 #[test]
@@ -444,7 +507,7 @@ fn options_are_case_insensitive_and_clamped() {
 }
 
 #[test]
-fn go_perft_d_and_bench() {
+fn vampirc_extensions_go_perft_d_and_bench_are_known() {
     let mut e = Engine::start();
     e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     e.send("go perft 2");
@@ -456,9 +519,15 @@ fn go_perft_d_and_bench() {
     let lines = e.sync();
     assert!(lines.iter().any(|l| l == "Checkers: d2"), "{lines:#?}");
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));
-    e.send("bench");
-    e.until("", LONG);
-    e.sync();
+    // A shallow bench: its summary is `<nodes> nodes <nps> nps`.
+    e.send("bench 2");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" nodes ") && l.ends_with(" nps")),
+        "{lines:#?}"
+    );
     e.quit();
 }
 
@@ -486,6 +555,25 @@ fn vampirc_depth_1000_is_not_truncated_to_100() {
         "{lines:#?}"
     );
     stop_and_one_bestmove(&mut e, &lines);
+    e.quit();
+}
+
+#[test]
+fn vampirc_serializer_not_used_output_is_ours() {
+    // The crate's serializer writes `currmovenum`; our writer never does,
+    // and every info line is one of the forms we write.
+    let mut e = Engine::start();
+    e.send("go depth 3");
+    let lines = e.until("bestmove", LONG);
+    for l in &lines {
+        assert!(!l.contains("currmovenum "), "{l}");
+        assert!(
+            l.starts_with("info depth ")
+                || l.starts_with("info string ")
+                || l.starts_with("bestmove "),
+            "{l}"
+        );
+    }
     e.quit();
 }
 
@@ -611,6 +699,31 @@ fn latencies_report() {
         let (at, _) = e.until_at("bestmove", GENEROUS);
         stop.push(at - t);
     }
+    // isready while the search is busy (a wide position keeps the
+    // search computing), and stop -> bestmove with the search mid-iteration
+    // (this part depends on how often the search polls its stop flag).
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let mut busy_ready = Vec::new();
+    let mut busy_stop = Vec::new();
+    for _ in 0..5 {
+        let go = e.send("go infinite");
+        for _ in 0..10 {
+            std::thread::sleep(Duration::from_millis(20));
+            let t = e.send("isready");
+            let (at, _) = e.until_at("readyok", GENEROUS);
+            busy_ready.push(at - t);
+        }
+        let t = e.send("stop");
+        let (at, _) = e.until_at("bestmove", LONG);
+        busy_stop.push((at - t, t - go));
+    }
+    busy_ready.sort();
+    println!(
+        "isready during a busy search: median {:?}, max {:?}",
+        busy_ready[busy_ready.len() / 2],
+        busy_ready.last().unwrap()
+    );
+    println!("stop -> bestmove in a busy search (latency, search age): {busy_stop:?}");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     let quit = e.quit();

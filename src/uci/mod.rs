@@ -7,6 +7,7 @@
 //! writes its `info` lines and its one `bestmove`.
 
 pub mod command;
+pub mod display;
 pub mod options;
 pub mod output;
 pub mod parse;
@@ -202,6 +203,8 @@ impl Engine {
                 }
             }
         }
+        // `..default()`: a field the search adds later keeps its default.
+        #[allow(clippy::needless_update)]
         Limits {
             depth,
             nodes: g.nodes.map(|n| n.max(1)),
@@ -216,32 +219,15 @@ impl Engine {
             searchmoves,
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+            ..Limits::default()
         }
     }
 
     fn display(&mut self) {
         self.worker.stop_and_wait();
-        let game = match &self.game {
-            Ok(g) => g,
-            Err(reason) => return self.info(&format!("no position: {reason}")),
-        };
-        let b = game.board();
-        for line in b.diagram().lines() {
-            self.say(line);
-        }
-        self.say("");
-        self.say(&format!("Fen: {}", b.to_fen()));
-        self.say(&format!("Key: {:016X}", b.key()));
-        let checkers: Vec<String> = checkers(b).iter().map(|s| s.to_string()).collect();
-        self.say(&format!("Checkers: {}", checkers.join(" ")));
-        // The FIDE verdict, from the rules module's report (it answers an
-        // error until the rules land; then this line fills in by itself).
-        let start = game.start().to_fen();
-        let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
-        match crate::rules::report::outcome_line(Some(&start), &moves, None) {
-            Ok(line) => self.say(&format!("Outcome: {line}")),
-            // TODO(rules): drop this arm once `rules::report` is implemented.
-            Err(e) => self.say(&format!("Outcome: unknown ({e})")),
+        match &self.game {
+            Ok(game) => display::lines(game).iter().for_each(|l| self.say(l)),
+            Err(reason) => self.info(&format!("no position: {reason}")),
         }
     }
 
@@ -277,45 +263,6 @@ impl Engine {
     }
 }
 
-/// The squares of the pieces that give check to the side to move.
-fn checkers(b: &Board) -> Vec<crate::board::Square> {
-    use crate::board::PieceKind;
-    let us = b.side_to_move();
-    let king = b.king_square(us);
-    let mut found = Vec::new();
-    for (sq, p) in b.pieces() {
-        if p.color() == us {
-            continue;
-        }
-        let df = king.file() as i32 - sq.file() as i32;
-        let dr = king.rank() as i32 - sq.rank() as i32;
-        let clear_line = || {
-            let (sf, sr) = (df.signum(), dr.signum());
-            (1..df.abs().max(dr.abs())).all(|k| {
-                let s = crate::board::Square::new(
-                    (sq.file() as i32 + sf * k) as u8,
-                    (sq.rank() as i32 + sr * k) as u8,
-                );
-                b.piece_at(s).is_empty()
-            })
-        };
-        let diagonal = df.abs() == dr.abs() && df != 0;
-        let straight = (df == 0) != (dr == 0);
-        let gives_check = match p.kind() {
-            Some(PieceKind::Pawn) => df.abs() == 1 && dr == if us.forward() > 0 { -1 } else { 1 },
-            Some(PieceKind::Knight) => df.abs() * dr.abs() == 2,
-            Some(PieceKind::Bishop) => diagonal && clear_line(),
-            Some(PieceKind::Rook) => straight && clear_line(),
-            Some(PieceKind::Queen) => (diagonal || straight) && clear_line(),
-            _ => false,
-        };
-        if gives_check {
-            found.push(sq);
-        }
-    }
-    found
-}
-
 /// Runs the UCI loop on stdin/stdout until `quit` or end of input.
 pub fn run() -> std::io::Result<()> {
     let mut engine = Engine::new(output::stdout_sink());
@@ -338,20 +285,4 @@ pub fn run() -> std::io::Result<()> {
     // End of input: as `quit`.
     engine.handle(Command::Quit);
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn checkers_are_found() {
-        let b = Board::from_fen("4k3/8/8/8/8/3n4/8/R3K2r w - - 0 1").unwrap();
-        let mut c: Vec<String> = checkers(&b).iter().map(|s| s.to_string()).collect();
-        c.sort();
-        assert_eq!(c, vec!["d3", "h1"]);
-        let b = Board::from_fen("4k3/3P4/8/8/8/8/8/4K3 b - - 0 1").unwrap();
-        assert_eq!(checkers(&b).len(), 1);
-        assert!(checkers(&Board::startpos()).is_empty());
-    }
 }

@@ -174,7 +174,6 @@ const GO_KEYWORDS: [&str; 12] = [
 /// a normalised copy and must agree with it.
 fn parse_go(args: &[&str]) -> Command {
     let mut go = Go::default();
-    let mut normalised = String::from("go");
     let mut i = 0;
     while i < args.len() {
         let key = args[i].to_ascii_lowercase();
@@ -194,11 +193,6 @@ fn parse_go(args: &[&str]) -> Command {
                     }
                     i += 1;
                 }
-                if !go.searchmoves.is_empty() {
-                    normalised.push_str(" searchmoves ");
-                    normalised.push_str(&go.searchmoves.join(" "));
-                }
-                continue;
             }
             "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "depth" | "nodes"
             | "mate" => {
@@ -236,52 +230,101 @@ fn parse_go(args: &[&str]) -> Command {
                     _ => &mut go.mate,
                 };
                 *slot = Some(value);
-                // The crate sees the value capped to what it can hold.
-                let cap = if matches!(key.as_str(), "depth" | "mate" | "movestogo") {
-                    CRATE_U8_MAX
-                } else {
-                    CRATE_DIGITS12_MAX
-                };
-                normalised.push_str(&format!(" {key} {}", value.min(cap)));
-                continue;
             }
-            _ => {
-                go.warnings
-                    .push(format!("'{}' is not a go parameter", args[i - 1]));
-                continue;
-            }
+            _ => go
+                .warnings
+                .push(format!("'{}' is not a go parameter", args[i - 1])),
         }
-        normalised.push(' ');
-        normalised.push_str(&key);
     }
-    check_go_with_crate(&normalised, &go);
+    check_go_with_crate(&normalise_go(&go), &go);
     Command::Go(go)
 }
 
-/// The crate parses the normalised `go` line; where it disagrees with the
-/// guard beyond the known defects (lost movetime/ponder/infinite next to
-/// clock fields, capped numbers), a warning goes to the log. The guard's
-/// reading is the one used.
+/// The `go` line the crate sees: single spaces, every number capped to
+/// what the crate can hold.
+fn normalise_go(go: &Go) -> String {
+    let mut line = String::from("go");
+    let fields = [
+        ("wtime", go.wtime, CRATE_DIGITS12_MAX),
+        ("btime", go.btime, CRATE_DIGITS12_MAX),
+        ("winc", go.winc, CRATE_DIGITS12_MAX),
+        ("binc", go.binc, CRATE_DIGITS12_MAX),
+        ("movestogo", go.movestogo, CRATE_U8_MAX),
+        ("movetime", go.movetime, CRATE_DIGITS12_MAX),
+        ("depth", go.depth, CRATE_U8_MAX),
+        ("nodes", go.nodes, CRATE_DIGITS12_MAX),
+        ("mate", go.mate, CRATE_U8_MAX),
+    ];
+    for (key, value, cap) in fields {
+        if let Some(v) = value {
+            line.push_str(&format!(" {key} {}", v.min(cap)));
+        }
+    }
+    if go.infinite {
+        line.push_str(" infinite");
+    }
+    if go.ponder {
+        line.push_str(" ponder");
+    }
+    if !go.searchmoves.is_empty() {
+        line.push_str(" searchmoves ");
+        line.push_str(&go.searchmoves.join(" "));
+    }
+    line
+}
+
+/// The crate parses the normalised `go` line, and must read it as the
+/// guard did, except for what it is known to lose (movetime, ponder and
+/// infinite next to clock fields) and for numbers past its range; a
+/// disagreement goes to the log. The guard's reading is the one used.
 fn check_go_with_crate(normalised: &str, go: &Go) {
+    if let Err(e) = crate_reads_go_as(normalised, go) {
+        log::warn!("vampirc-uci reads {normalised:?} differently: {e}");
+    }
+}
+
+fn crate_reads_go_as(normalised: &str, go: &Go) -> Result<(), String> {
     let UciMessage::Go {
         time_control,
         search_control,
     } = crate_parse(normalised)
     else {
-        log::warn!("vampirc-uci does not read {normalised:?} as go");
-        return;
+        return Err("not as go".into());
     };
-    let capped = |v: Option<u64>| v.map(|v| v.min(CRATE_U8_MAX) as u8);
-    if let Some(sc) = &search_control
-        && (sc.depth != capped(go.depth) || sc.mate != capped(go.mate))
+    let u8_of = |v: Option<u64>| v.map(|v| v.min(CRATE_U8_MAX) as u8);
+    let u64_of = |v: Option<u64>| v.map(|v| v.min(CRATE_DIGITS12_MAX));
+    let ms = |d: &Option<vampirc_uci::Duration>| d.map(|d| d.num_milliseconds().max(0) as u64);
+    let sc = search_control.unwrap_or_default();
+    let searchmoves: Vec<String> = sc.search_moves.iter().map(|m| m.to_string()).collect();
+    if (sc.depth, sc.mate) != (u8_of(go.depth), u8_of(go.mate))
+        || sc.nodes != u64_of(go.nodes)
+        || searchmoves != go.searchmoves
     {
-        log::warn!("vampirc-uci reads {normalised:?} differently: {sc:?}");
+        return Err(format!("search control {sc:?}"));
     }
-    if let Some(UciTimeControl::TimeLeft { moves_to_go, .. }) = &time_control
-        && *moves_to_go != capped(go.movestogo)
-    {
-        log::warn!("vampirc-uci reads movestogo of {normalised:?} as {moves_to_go:?}");
+    let clocks = [go.wtime, go.btime, go.winc, go.binc];
+    let has_clock = clocks.iter().any(Option::is_some) || go.movestogo.is_some();
+    match time_control {
+        Some(UciTimeControl::TimeLeft {
+            white_time,
+            black_time,
+            white_increment,
+            black_increment,
+            moves_to_go,
+        }) => {
+            let read = [white_time, black_time, white_increment, black_increment].map(|d| ms(&d));
+            if !has_clock || read != clocks.map(u64_of) || moves_to_go != u8_of(go.movestogo) {
+                return Err(format!("clocks {read:?}, movestogo {moves_to_go:?}"));
+            }
+        }
+        // Without clock fields the crate keeps the one flag it saw last.
+        Some(UciTimeControl::MoveTime(d)) if !has_clock && go.movetime == ms(&Some(d)) => {}
+        Some(UciTimeControl::Ponder) if !has_clock && go.ponder => {}
+        Some(UciTimeControl::Infinite) if !has_clock && go.infinite => {}
+        None if !has_clock && go.movetime.is_none() && !go.ponder && !go.infinite => {}
+        other => return Err(format!("time control {other:?}")),
     }
+    Ok(())
 }
 
 /// `position startpos|fen <FEN> [moves ...]`.
@@ -307,7 +350,11 @@ fn parse_position(args: &[&str]) -> Command {
             match Board::from_fen(&fen) {
                 // The crate takes 6 fields with counters of at most 4 digits:
                 // it sees the placement, side, castling and en passant only.
-                Ok(b) => (b, format!("fen {} 0 1", fields[..4].join(" "))),
+                Ok(b) => {
+                    let fen = b.to_fen();
+                    let first4: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
+                    (b, format!("fen {} 0 1", first4.join(" ")))
+                }
                 Err(e) => return no_position(format!("invalid FEN '{fen}': {e}")),
             }
         }
@@ -460,6 +507,13 @@ mod tests {
     }
 
     #[test]
+    fn fuzz_crash_vertical_tab_inside_fen() {
+        // Found by the fuzzer: a \x0b splits the FEN for our FEN parser but
+        // not for the tokeniser, and the crate's FEN was cut from the tokens.
+        let _ = parse_line("position fen 4k3/8/8/8/8/8/8/4K2R w K\u{b}- moves e1g1");
+    }
+
+    #[test]
     fn vampirc_four_field_fen() {
         let p = position("position fen 4k3/8/8/8/8/8/8/4K2R w K - moves e1g1");
         assert!(p.start.is_ok());
@@ -472,6 +526,37 @@ mod tests {
         assert_eq!(parse_line("d"), Command::Display);
         assert_eq!(parse_line("bench"), Command::Bench(None));
         assert_eq!(parse_line("bench 5"), Command::Bench(Some(5)));
+    }
+
+    /// The crate itself reads each normalised line as the guard does (up to
+    /// its known losses): the guards feed it, they do not replace it.
+    #[test]
+    fn crate_agrees_with_the_guard_on_normalised_lines() {
+        for line in [
+            "go",
+            "go depth 7",
+            "go depth 1000 nodes 1000000000000000",
+            "go mate 300",
+            "go movetime 250",
+            "go infinite",
+            "go ponder",
+            "go wtime 1000 btime 2000 winc 10 binc 20 movestogo 1000",
+            "go wtime -5 btime 5",
+            "go movetime 500 wtime 1000 btime 1000",
+            "go ponder wtime 1000 btime 1000",
+            "go searchmoves e2e4 d2d4 depth 3",
+        ] {
+            let args: Vec<&str> = line.split_whitespace().skip(1).collect();
+            let Command::Go(go) = parse_go(&args) else {
+                panic!("{line}")
+            };
+            let normalised = normalise_go(&go);
+            assert_eq!(
+                crate_reads_go_as(&normalised, &go),
+                Ok(()),
+                "{line} -> {normalised}"
+            );
+        }
     }
 
     #[test]

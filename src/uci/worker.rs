@@ -3,12 +3,12 @@
 //! search and its one `bestmove`.
 
 use super::output::{self, Sink};
-use super::watchdog::{Watchdog, emergency_limit};
+use super::watchdog::{Disarm, Watchdog, emergency_limit};
 use crate::board::Move;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
 use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher};
-use crossbeam_channel::{Receiver, Sender, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -18,6 +18,9 @@ use std::time::Duration;
 /// The search recurses once per ply; its frames must fit `MAX_DEPTH` and
 /// quiescence beyond it with room to spare.
 const WORKER_STACK: usize = 64 << 20;
+
+/// How long `quit` waits for a search to honour its stop flag.
+const QUIT_GRACE: Duration = Duration::from_millis(60);
 
 /// When the GUI must not get a `bestmove` before it says so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,10 +74,12 @@ impl Worker {
         let (jobs_tx, jobs_rx) = unbounded();
         let (replies_tx, replies_rx) = unbounded();
         let (wake_tx, wake_rx) = unbounded();
+        let watchdog = Watchdog::spawn();
+        let disarm = watchdog.disarmer();
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(WORKER_STACK)
-            .spawn(move || worker_loop(hash_mb, sink, jobs_rx, replies_tx, wake_rx))
+            .spawn(move || worker_loop(hash_mb, sink, jobs_rx, replies_tx, wake_rx, disarm))
             .expect("cannot start the search thread");
         Worker {
             jobs: Some(jobs_tx),
@@ -83,7 +88,7 @@ impl Worker {
             thread: Some(thread),
             running: None,
             limit: None,
-            watchdog: Watchdog::spawn(),
+            watchdog,
         }
     }
 
@@ -171,10 +176,27 @@ impl Worker {
     }
 
     /// Stops any search, lets its `bestmove` out, ends the thread.
+    ///
+    /// A search that ignores its stop flag gets `QUIT_GRACE`, then the
+    /// thread is left behind (the process ends with the main thread): the
+    /// GUI asked to quit, and must not wait on a bug.
     pub fn quit(&mut self) {
-        self.stop_and_wait();
+        let mut finished = true;
+        if self.running.is_some() {
+            self.stop();
+            finished = loop {
+                match self.replies.recv_timeout(QUIT_GRACE) {
+                    Ok(Reply::SearchDone) | Err(RecvTimeoutError::Disconnected) => break true,
+                    Ok(_) => {}
+                    Err(RecvTimeoutError::Timeout) => break false,
+                }
+            };
+            self.running = None;
+        }
         self.jobs = None;
-        if let Some(t) = self.thread.take() {
+        if let Some(t) = self.thread.take()
+            && finished
+        {
             let _ = t.join();
         }
     }
@@ -200,6 +222,7 @@ fn worker_loop(
     jobs: Receiver<Job>,
     replies: Sender<Reply>,
     wake: Receiver<()>,
+    disarm: Disarm,
 ) {
     let mut searcher = Searcher::new(hash_mb);
     let mut hash_mb = hash_mb;
@@ -207,7 +230,15 @@ fn worker_loop(
         let reply = match job {
             Job::Search(job, control) => {
                 while wake.try_recv().is_ok() {}
-                run_search(&mut searcher, hash_mb, &job, &control, &sink, &wake);
+                run_search(
+                    &mut searcher,
+                    hash_mb,
+                    &job,
+                    &control,
+                    &sink,
+                    &wake,
+                    &disarm,
+                );
                 Reply::SearchDone
             }
             Job::Resize(mb) => {
@@ -233,9 +264,10 @@ fn run_search(
     searcher: &mut Searcher,
     hash_mb: usize,
     job: &SearchJob,
-    control: &SearchControl,
+    control: &Arc<SearchControl>,
     sink: &Sink,
     wake: &Receiver<()>,
+    disarm: &Disarm,
 ) {
     let (best, ponder) = match &job.game {
         None => {
@@ -247,6 +279,7 @@ fn run_search(
         }
         Some(game) => search_game(searcher, hash_mb, game, &job.limits, control, sink),
     };
+    disarm.search_ended(control);
     // Exactly one bestmove per go, and after `go infinite`/`go ponder` not
     // before the GUI says so, even when the search has ended by itself.
     loop {
@@ -283,8 +316,10 @@ fn search_game(
     }
     let mut last_pv: Vec<Move> = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        searcher.search(game, limits, control, &mut |event| match event {
-            SearchEvent::Iteration(it) => {
+        searcher.search(game, limits, control, &mut |event| {
+            // `if let`: events the front end does not know yet are skipped.
+            #[allow(irrefutable_let_patterns)]
+            if let SearchEvent::Iteration(it) = event {
                 if it.multipv <= 1 {
                     last_pv = it.pv.clone();
                 }
@@ -302,13 +337,18 @@ fn search_game(
             SearchResult::default()
         }
     };
-    // Never send a move that is not legal here: fall back to the PV, then
-    // to any legal move.
+    // Never send a move that is not legal here, nor one outside
+    // `searchmoves`: fall back to the PV, then to an allowed legal move.
+    let allowed: Vec<Move> = if limits.searchmoves.is_empty() {
+        moves.as_slice().to_vec()
+    } else {
+        limits.searchmoves.clone()
+    };
     let best = [result.best, last_pv.first().copied()]
         .into_iter()
         .flatten()
-        .find(|m| moves.contains(*m))
-        .unwrap_or(moves.as_slice()[0]);
+        .find(|m| allowed.contains(m))
+        .unwrap_or(allowed[0]);
     let after = board.make(best);
     let pv_ponder = (last_pv.first() == Some(&best))
         .then(|| last_pv.get(1).copied())
