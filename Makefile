@@ -1,14 +1,17 @@
 # Ladya build targets.
 #   make            build the release binary (and copy it to $(EXE) when given: OpenBench's convention)
 #   make native     the same, tuned for this machine's CPU (not portable)
-#   make test       every test, as CI runs it
+#   make test       every test, as CI runs it: cargo test, then a few games
+#                   against Stockfish through ../shared/tools/match.py
+#                   (needs python3 with python-chess, and stockfish)
 #   make perft      every perft suite at its full published depth (minutes)
+#   make perft-speed  start position perft 6 and Kiwipete perft 5, beside Stockfish's go perft
 #   make bench      the fixed-depth search benchmark
 
 CARGO ?= cargo
 BIN := target/release/ladya
 
-.PHONY: all native test perft bench clean
+.PHONY: all native test perft perft-speed bench clean
 
 all:
 	$(CARGO) build --release
@@ -24,11 +27,28 @@ endif
 
 test:
 	$(CARGO) test
+	$(CARGO) test --release --test conformance -- --ignored --nocapture --test-threads=1
 
 perft: all
 	$(BIN) perft --epd perft-suites/standard.epd
 	$(BIN) perft --epd perft-suites/tricky.epd
 	$(BIN) perft --epd perft-suites/edge-cases.epd
+	$(BIN) perft --epd perft-suites/random.epd
+	$(BIN) perft --epd perft-suites/en-passant.epd
+
+KIWIPETE := r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
+STOCKFISH ?= /usr/games/stockfish
+
+perft-speed: all
+	$(BIN) perft 6
+	$(BIN) perft 5 --fen "$(KIWIPETE)"
+	@if [ -x $(STOCKFISH) ]; then \
+	  echo "Stockfish go perft 6 (wall time includes its start-up; go perft 1 shows that alone):"; \
+	  /usr/bin/time -f "%e s" sh -c 'printf "go perft 1\nquit\n" | $(STOCKFISH) >/dev/null'; \
+	  /usr/bin/time -f "%e s" sh -c 'printf "go perft 6\nquit\n" | $(STOCKFISH) | grep Nodes'; \
+	  echo "Stockfish go perft 5 on Kiwipete:"; \
+	  /usr/bin/time -f "%e s" sh -c 'printf "position fen $(KIWIPETE)\ngo perft 5\nquit\n" | $(STOCKFISH) | grep Nodes'; \
+	fi
 
 bench: all
 	$(BIN) bench

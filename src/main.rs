@@ -67,12 +67,19 @@ fn bad_input(msg: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
+    // UCI first: its two threads share stdout line by line, so this thread
+    // must not hold the stdout lock while it runs.
+    let Some(command) = cli.command else {
+        return match ladya::uci::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => bad_input(e),
+        };
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let result = match cli.command {
-        None => ladya::uci::run(),
-        Some(Command::Bench { depth }) => ladya::search::bench::run(depth, &mut out),
-        Some(Command::Outcome { fen, moves, flag }) => {
+    let result = match command {
+        Command::Bench { depth } => ladya::search::bench::run(depth, &mut out),
+        Command::Outcome { fen, moves, flag } => {
             match ladya::rules::report::outcome_line(fen.as_deref(), &moves, flag.as_deref()) {
                 Ok(line) => {
                     use std::io::Write;
@@ -81,13 +88,13 @@ fn main() -> ExitCode {
                 Err(e) => return bad_input(e),
             }
         }
-        Some(Command::Perft {
+        Command::Perft {
             depth,
             fen,
             divide,
             epd,
             max_depth,
-        }) => {
+        } => {
             if let Some(path) = epd {
                 let text = match std::fs::read_to_string(&path) {
                     Ok(t) => t,

@@ -57,11 +57,33 @@ fn edge_cases_suite() {
     ));
 }
 
+#[test]
+fn random_positions_suite() {
+    check_suite(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/perft-suites/random.epd"
+    ));
+}
+
+#[test]
+fn after_double_push_suite() {
+    check_suite(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/perft-suites/en-passant.epd"
+    ));
+}
+
 /// Full published depths of both suites: `make perft` (minutes).
 #[test]
 #[ignore]
 fn full_depth_suites() {
-    for path in ["standard.epd", "tricky.epd", "edge-cases.epd"] {
+    for path in [
+        "standard.epd",
+        "tricky.epd",
+        "edge-cases.epd",
+        "random.epd",
+        "en-passant.epd",
+    ] {
         let text = std::fs::read_to_string(format!(
             "{}/perft-suites/{path}",
             env!("CARGO_MANIFEST_DIR")

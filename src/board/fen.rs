@@ -18,6 +18,7 @@ pub enum FenError {
     FieldCount(usize),
     RankCount(usize),
     RankLength { rank: u8, squares: usize },
+    AdjacentDigits { rank: u8 },
     UnknownPiece(char),
     KingCount { color: Color, count: usize },
     TooManyPieces { color: Color, count: usize },
@@ -56,6 +57,10 @@ impl fmt::Display for FenError {
             FenError::RankLength { rank, squares } => {
                 write!(f, "rank {rank} describes {squares} squares, not 8")
             }
+            FenError::AdjacentDigits { rank } => write!(
+                f,
+                "rank {rank} has two digits in a row; empty squares are one digit"
+            ),
             FenError::UnknownPiece(c) => write!(f, "unknown piece letter '{c}' in the placement"),
             FenError::KingCount { color, count } => write!(
                 f,
@@ -138,6 +143,9 @@ impl Board {
         let mut b = Board {
             squares: [Piece::EMPTY; 128],
             occupied: [0; 2],
+            diagonal: [0; 2],
+            pawns: [0; 2],
+            orthogonal: [0; 2],
             king: [Square(0); 2],
             side: Color::White,
             castling: 0,
@@ -159,20 +167,32 @@ impl Board {
         for (i, text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
             let mut file = 0usize;
+            let mut after_digit = false;
             for c in text.chars() {
                 if let Some(d) = c.to_digit(10) {
                     if d == 0 || d > 8 {
                         return Err(FenError::UnknownPiece(c));
                     }
+                    if after_digit {
+                        return Err(FenError::AdjacentDigits { rank: rank + 1 });
+                    }
+                    after_digit = true;
                     file += d as usize;
                     continue;
                 }
+                after_digit = false;
                 let p = Piece::from_char(c).ok_or(FenError::UnknownPiece(c))?;
                 if file < 8 {
                     let s = Square::new(file as u8, rank);
                     b.squares[s.0 as usize] = p;
                     let ci = p.color().index();
                     b.occupied[ci] |= s.bit();
+                    if super::is_diagonal_slider(p) {
+                        b.diagonal[ci] |= s.bit();
+                    }
+                    if super::is_orthogonal_slider(p) {
+                        b.orthogonal[ci] |= s.bit();
+                    }
                     counts[ci] += 1;
                     match p.kind() {
                         Some(PieceKind::King) => {
@@ -181,6 +201,7 @@ impl Board {
                         }
                         Some(PieceKind::Pawn) => {
                             pawns[ci] += 1;
+                            b.pawns[ci] |= s.bit();
                             if rank == 0 || rank == 7 {
                                 return Err(FenError::PawnOnBackRank(s));
                             }

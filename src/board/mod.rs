@@ -40,6 +40,18 @@ const CASTLE_MASK: [u8; 128] = {
     m
 };
 
+/// Bishops and queens.
+#[inline(always)]
+pub(crate) fn is_diagonal_slider(p: Piece) -> bool {
+    matches!(p.kind_bits(), 3 | 5)
+}
+
+/// Rooks and queens.
+#[inline(always)]
+pub(crate) fn is_orthogonal_slider(p: Piece) -> bool {
+    matches!(p.kind_bits(), 4 | 5)
+}
+
 /// "No square" for the en-passant field.
 const NO_SQUARE: u8 = 0x88;
 
@@ -49,6 +61,13 @@ pub struct Board {
     /// The squares of each side's pieces as 64-square sets: a compact piece
     /// list, so that move generation never scans empty squares.
     pub(crate) occupied: [u64; 2],
+    /// Each side's bishops and queens, and its rooks and queens: the pieces
+    /// that attack along lines, so that checks and pins are found by
+    /// looking at them rather than by walking every ray from the king.
+    pub(crate) diagonal: [u64; 2],
+    /// Each side's pawns.
+    pub(crate) pawns: [u64; 2],
+    pub(crate) orthogonal: [u64; 2],
     pub(crate) king: [Square; 2],
     pub(crate) side: Color,
     pub(crate) castling: u8,
@@ -118,7 +137,26 @@ impl Board {
     /// True when `by` attacks `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        is_attacked(&self.squares, sq, by, NO_SQUARE)
+        is_attacked(&self.squares, self.attackers(by), sq, by, NO_SQUARE)
+    }
+
+    /// `c`'s knights: the pieces that are neither pawns, sliders nor king.
+    #[inline]
+    pub(crate) fn knights(&self, c: Color) -> u64 {
+        let i = c.index();
+        self.occupied[i]
+            & !(self.pawns[i] | self.diagonal[i] | self.orthogonal[i] | self.king[i].bit())
+    }
+
+    /// What `is_attacked` needs to know of `c`'s pieces.
+    #[inline]
+    pub(crate) fn attackers(&self, c: Color) -> attacks::Attackers {
+        attacks::Attackers {
+            diagonal: self.diagonal[c.index()],
+            orthogonal: self.orthogonal[c.index()],
+            knights: self.knights(c),
+            king: self.king[c.index()],
+        }
     }
 
     /// True when the side to move is in check.
@@ -169,10 +207,14 @@ impl Board {
             let cap = Piece::new(them, PieceKind::Pawn);
             b.squares[cap_sq.0 as usize] = Piece::EMPTY;
             b.occupied[them.index()] ^= cap_sq.bit();
+            b.pawns[them.index()] ^= cap_sq.bit();
             key ^= piece_key(cap, cap_sq);
         } else if m.is_capture() {
             let cap = self.squares[to.0 as usize];
             b.occupied[them.index()] ^= to.bit();
+            b.diagonal[them.index()] &= !to.bit();
+            b.orthogonal[them.index()] &= !to.bit();
+            b.pawns[them.index()] &= !to.bit();
             key ^= piece_key(cap, to);
         }
         if m.is_capture() || kind == PieceKind::Pawn as u8 {
@@ -188,6 +230,24 @@ impl Board {
         b.squares[to.0 as usize] = placed;
         b.occupied[us.index()] ^= from.bit() | to.bit();
         key ^= piece_key(piece, from) ^ piece_key(placed, to);
+        if kind == PieceKind::Pawn as u8 {
+            b.pawns[us.index()] ^= from.bit();
+            if placed == piece {
+                b.pawns[us.index()] |= to.bit();
+            }
+        }
+        if is_diagonal_slider(piece) {
+            b.diagonal[us.index()] ^= from.bit();
+        }
+        if is_diagonal_slider(placed) {
+            b.diagonal[us.index()] |= to.bit();
+        }
+        if is_orthogonal_slider(piece) {
+            b.orthogonal[us.index()] ^= from.bit();
+        }
+        if is_orthogonal_slider(placed) {
+            b.orthogonal[us.index()] |= to.bit();
+        }
 
         if kind == PieceKind::King as u8 {
             b.king[us.index()] = to;
@@ -201,6 +261,7 @@ impl Board {
                 b.squares[rf.0 as usize] = Piece::EMPTY;
                 b.squares[rt.0 as usize] = rook;
                 b.occupied[us.index()] ^= rf.bit() | rt.bit();
+                b.orthogonal[us.index()] ^= rf.bit() | rt.bit();
                 key ^= piece_key(rook, rf) ^ piece_key(rook, rt);
             }
         }
@@ -248,7 +309,7 @@ impl Board {
             sq[s as usize] = Piece::EMPTY;
             sq[victim as usize] = Piece::EMPTY;
             sq[ep as usize] = pawn;
-            if !is_attacked(&sq, king, them, NO_SQUARE) {
+            if !is_attacked(&sq, self.attackers(them), king, them, NO_SQUARE) {
                 return true;
             }
         }
@@ -275,6 +336,9 @@ impl Board {
     /// compares (used by `debug_assert!` after each make).
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut occ = [0u64; 2];
+        let mut diag = [0u64; 2];
+        let mut pawns = [0u64; 2];
+        let mut ortho = [0u64; 2];
         let mut kings = [None, None];
         for s in Square::all() {
             let p = self.piece_at(s);
@@ -282,6 +346,15 @@ impl Board {
                 continue;
             }
             occ[p.color().index()] |= s.bit();
+            if is_diagonal_slider(p) {
+                diag[p.color().index()] |= s.bit();
+            }
+            if p.kind() == Some(PieceKind::Pawn) {
+                pawns[p.color().index()] |= s.bit();
+            }
+            if is_orthogonal_slider(p) {
+                ortho[p.color().index()] |= s.bit();
+            }
             if p.kind() == Some(PieceKind::King) {
                 kings[p.color().index()] = Some(s);
             }
@@ -293,6 +366,9 @@ impl Board {
         }
         if occ != self.occupied {
             return Err("occupancy sets disagree with the squares".into());
+        }
+        if diag != self.diagonal || ortho != self.orthogonal || pawns != self.pawns {
+            return Err("slider sets disagree with the squares".into());
         }
         for c in [Color::White, Color::Black] {
             if kings[c.index()] != Some(self.king[c.index()]) {

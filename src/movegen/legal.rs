@@ -10,7 +10,8 @@
 
 use super::move_list::MoveSink;
 use crate::board::attacks::{
-    DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL, is_attacked, on_board, step,
+    DIAGONAL, DIAGONAL_STEP, KING_STEPS, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL,
+    ORTHOGONAL_STEP, is_attacked, line_step, on_board, step,
 };
 use crate::board::{Board, Color, Move, Piece, PieceKind, Square, castle, flag};
 
@@ -33,58 +34,55 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
     let sq = &b.squares;
     let ksq = b.king[us.index()].0;
     let them_bits = (them as u8) << 3;
-    let their_bishop = PieceKind::Bishop as u8 | them_bits;
-    let their_rook = PieceKind::Rook as u8 | them_bits;
-    let their_queen = PieceKind::Queen as u8 | them_bits;
-    let their_knight = PieceKind::Knight as u8 | them_bits;
     let their_pawn = PieceKind::Pawn as u8 | them_bits;
     let is_ours = |p: u8| p != 0 && (p >> 3) == us as u8;
-    let is_theirs = |p: u8| p != 0 && (p >> 3) == them as u8;
 
-    // Step 1. Checkers and pins, from the king outward.
+    // Step 1. Checkers and pins: look at each enemy slider on a line with
+    // our king; nothing between is a check, exactly one of ours a pin.
     let mut checkers = 0u32;
     let mut check_mask = 0u64;
     let mut pinned = 0u64;
     let mut pins = [(0u64, 0u64); 8];
     let mut pin_count = 0;
-    for (i, &d) in KING_STEPS.iter().enumerate() {
-        let (s1, s2) = if i < 4 {
-            (their_rook, their_queen)
-        } else {
-            (their_bishop, their_queen)
-        };
-        let mut s = step(ksq, d);
-        let mut ray = 0u64;
-        let mut blocker = 0u64;
-        while on_board(s) {
-            ray |= bit(s);
-            let p = sq[s as usize].0;
-            if p != 0 {
-                if is_ours(p) {
-                    if blocker != 0 {
+    for (mut set, table) in [
+        (b.diagonal[them.index()], &DIAGONAL_STEP),
+        (b.orthogonal[them.index()], &ORTHOGONAL_STEP),
+    ] {
+        while set != 0 {
+            let s = Square::from_index64(set.trailing_zeros() as u8).0;
+            set &= set - 1;
+            let d = line_step(table, ksq, s);
+            if d == 0 {
+                continue;
+            }
+            let mut blocker = 0u8;
+            let mut between = 0;
+            let mut x = step(ksq, d);
+            while x != s {
+                if !sq[x as usize].is_empty() {
+                    between += 1;
+                    blocker = x;
+                    if between > 1 || !is_ours(sq[x as usize].0) {
                         break;
                     }
-                    blocker = bit(s);
-                } else {
-                    if p == s1 || p == s2 {
-                        if blocker == 0 {
-                            checkers += 1;
-                            check_mask |= ray;
-                        } else {
-                            pinned |= blocker;
-                            pins[pin_count] = (blocker, ray);
-                            pin_count += 1;
-                        }
-                    }
-                    break;
                 }
+                x = step(x, d);
             }
-            s = step(s, d);
+            if between == 0 {
+                checkers += 1;
+                check_mask |= ray(ksq, s, d);
+            } else if between == 1 && x == s {
+                pinned |= bit(blocker);
+                pins[pin_count] = (bit(blocker), ray(ksq, s, d));
+                pin_count += 1;
+            }
         }
     }
-    for d in KNIGHT_STEPS {
-        let s = step(ksq, d);
-        if on_board(s) && sq[s as usize].0 == their_knight {
+    let mut their_knights = b.knights(them);
+    while their_knights != 0 {
+        let s = Square::from_index64(their_knights.trailing_zeros() as u8).0;
+        their_knights &= their_knights - 1;
+        if KNIGHT_STEP_DELTA[(ksq as i16 - s as i16 + 119) as usize] {
             checkers += 1;
             check_mask |= bit(s);
         }
@@ -99,6 +97,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
     }
 
     // Step 2. King steps, tested with the king lifted off the board.
+    let attackers = b.attackers(them);
     for d in KING_STEPS {
         let t = step(ksq, d);
         if !on_board(t) {
@@ -108,7 +107,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
         if is_ours(p) || (!QUIETS && p == 0) {
             continue;
         }
-        if !is_attacked(sq, Square(t), them, ksq) {
+        if !is_attacked(sq, attackers, Square(t), them, ksq) {
             sink.push(mv(ksq, t, if p == 0 { flag::QUIET } else { flag::CAPTURE }));
         }
     }
@@ -123,7 +122,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
             Color::Black => (castle::BLACK_KING, castle::BLACK_QUEEN),
         };
         let empty = |s: u8| sq[s as usize].is_empty();
-        let safe = |s: u8| !is_attacked(sq, Square(s), them, ksq);
+        let safe = |s: u8| !is_attacked(sq, attackers, Square(s), them, ksq);
         if b.castling & kside != 0
             && empty(ksq + 1)
             && empty(ksq + 2)
@@ -144,100 +143,154 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
     }
 
     // Step 4. Every other piece: targets must block or capture a single
-    // checker, and a pinned piece must stay on its line.
+    // checker, and a pinned piece must stay on its line. Most pieces in most
+    // positions are under neither constraint and skip the mask tests.
     let target = if checkers == 1 { check_mask } else { !0u64 };
-    let start_rank = if us == Color::White { 1 } else { 6 };
-    let promo_rank = if us == Color::White { 7 } else { 0 };
-    let mut pieces = b.occupied[us.index()] & !bit(ksq);
-    while pieces != 0 {
-        let from = Square::from_index64(pieces.trailing_zeros() as u8).0;
-        pieces &= pieces - 1;
-        let mut allowed = target;
-        if pinned & bit(from) != 0 {
-            for &(pb, ray) in &pins[..pin_count] {
-                if pb == bit(from) {
+    let pins = &pins[..pin_count];
+    let pawns = b.pawns[us.index()];
+    let diagonal = b.diagonal[us.index()];
+    let orthogonal = b.orthogonal[us.index()];
+    // A pinned knight never stays on its line.
+    let knights = b.occupied[us.index()] & !(pawns | diagonal | orthogonal | bit(ksq)) & !pinned;
+    let c = Constraints {
+        checked: checkers != 0,
+        pinned,
+        target,
+        pins,
+    };
+    pieces_of_kind::<S, QUIETS, PAWN>(b, pawns, &c, sink);
+    pieces_of_kind::<S, QUIETS, KNIGHT>(b, knights, &c, sink);
+    // Queens are in both slider sets and so move along both kinds of line.
+    pieces_of_kind::<S, QUIETS, DIAGONAL_SLIDER>(b, diagonal, &c, sink);
+    pieces_of_kind::<S, QUIETS, ORTHOGONAL_SLIDER>(b, orthogonal, &c, sink);
+}
+
+const PAWN: u8 = 0;
+const KNIGHT: u8 = 1;
+const DIAGONAL_SLIDER: u8 = 2;
+const ORTHOGONAL_SLIDER: u8 = 3;
+
+/// What limits the targets of the pieces other than the king.
+struct Constraints<'a> {
+    checked: bool,
+    pinned: u64,
+    /// Blocking or capturing squares of a single check (all squares when
+    /// not in check).
+    target: u64,
+    /// `(pinned piece's bit, the line it may move along)`.
+    pins: &'a [(u64, u64)],
+}
+
+/// The moves of every piece in `set`, all of kind `KIND`.
+#[inline(always)]
+fn pieces_of_kind<S: MoveSink, const QUIETS: bool, const KIND: u8>(
+    b: &Board,
+    mut set: u64,
+    c: &Constraints,
+    sink: &mut S,
+) {
+    while set != 0 {
+        let from_bit = set & set.wrapping_neg();
+        let from = Square::from_index64(set.trailing_zeros() as u8).0;
+        set &= set - 1;
+        if !c.checked && c.pinned & from_bit == 0 {
+            piece_moves::<S, QUIETS, false, KIND>(b, from, !0, sink);
+            continue;
+        }
+        let mut allowed = c.target;
+        if c.pinned & from_bit != 0 {
+            for &(pb, ray) in c.pins {
+                if pb == from_bit {
                     allowed &= ray;
                 }
             }
         }
-        if allowed == 0 {
-            continue;
-        }
-        match sq[from as usize].kind_bits() {
-            1 => {
-                // Pawn.
-                let t = step(from, fwd);
-                if sq[t as usize].is_empty() {
-                    if t >> 4 == promo_rank {
-                        if allowed & bit(t) != 0 {
-                            for k in (0..4).rev() {
-                                sink.push(mv(from, t, flag::PROMOTION | k));
-                            }
-                        }
-                    } else if QUIETS {
-                        if allowed & bit(t) != 0 {
-                            sink.push(mv(from, t, flag::QUIET));
-                        }
-                        if from >> 4 == start_rank {
-                            let t2 = step(t, fwd);
-                            if sq[t2 as usize].is_empty() && allowed & bit(t2) != 0 {
-                                sink.push(mv(from, t2, flag::DOUBLE_PUSH));
-                            }
-                        }
-                    }
-                }
-                for d in [fwd - 1, fwd + 1] {
-                    let t = step(from, d);
-                    if !on_board(t) {
-                        continue;
-                    }
-                    let p = sq[t as usize].0;
-                    if is_theirs(p) {
-                        if allowed & bit(t) != 0 {
-                            if t >> 4 == promo_rank {
-                                for k in (0..4).rev() {
-                                    sink.push(mv(from, t, flag::PROMO_CAPTURE | k));
-                                }
-                            } else {
-                                sink.push(mv(from, t, flag::CAPTURE));
-                            }
-                        }
-                    } else if t == b.ep && en_passant_is_safe(b, from, t) {
-                        sink.push(mv(from, t, flag::EN_PASSANT));
-                    }
-                }
-            }
-            2 => {
-                if pinned & bit(from) != 0 {
-                    continue; // a pinned knight never stays on its line
-                }
-                for d in KNIGHT_STEPS {
-                    let t = step(from, d);
-                    if on_board(t) && allowed & bit(t) != 0 {
-                        let p = sq[t as usize].0;
-                        if p == 0 {
-                            if QUIETS {
-                                sink.push(mv(from, t, flag::QUIET));
-                            }
-                        } else if is_theirs(p) {
-                            sink.push(mv(from, t, flag::CAPTURE));
-                        }
-                    }
-                }
-            }
-            3 => slide::<S, QUIETS>(sq, from, &DIAGONAL, allowed, them, sink),
-            4 => slide::<S, QUIETS>(sq, from, &ORTHOGONAL, allowed, them, sink),
-            5 => {
-                slide::<S, QUIETS>(sq, from, &DIAGONAL, allowed, them, sink);
-                slide::<S, QUIETS>(sq, from, &ORTHOGONAL, allowed, them, sink);
-            }
-            _ => {}
+        if allowed != 0 {
+            piece_moves::<S, QUIETS, true, KIND>(b, from, allowed, sink);
         }
     }
 }
 
+/// The moves of the non-king piece on `from`. With `MASKED`, only moves to
+/// squares in `allowed`; without, `allowed` is ignored.
 #[inline(always)]
-fn slide<S: MoveSink, const QUIETS: bool>(
+fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool, const KIND: u8>(
+    b: &Board,
+    from: u8,
+    allowed: u64,
+    sink: &mut S,
+) {
+    let sq = &b.squares;
+    let us = b.side;
+    let them = !us;
+    let ok = |t: u8| !MASKED || allowed & bit(t) != 0;
+    match KIND {
+        PAWN => {
+            let fwd = us.forward();
+            let (start_rank, promo_rank) = if us == Color::White { (1, 7) } else { (6, 0) };
+            let t = step(from, fwd);
+            if sq[t as usize].is_empty() {
+                if t >> 4 == promo_rank {
+                    if ok(t) {
+                        for k in (0..4).rev() {
+                            sink.push(mv(from, t, flag::PROMOTION | k));
+                        }
+                    }
+                } else if QUIETS {
+                    if ok(t) {
+                        sink.push(mv(from, t, flag::QUIET));
+                    }
+                    if from >> 4 == start_rank {
+                        let t2 = step(t, fwd);
+                        if sq[t2 as usize].is_empty() && ok(t2) {
+                            sink.push(mv(from, t2, flag::DOUBLE_PUSH));
+                        }
+                    }
+                }
+            }
+            for d in [fwd - 1, fwd + 1] {
+                let t = step(from, d);
+                if !on_board(t) {
+                    continue;
+                }
+                let p = sq[t as usize];
+                if !p.is_empty() {
+                    if p.color() == them && ok(t) {
+                        if t >> 4 == promo_rank {
+                            for k in (0..4).rev() {
+                                sink.push(mv(from, t, flag::PROMO_CAPTURE | k));
+                            }
+                        } else {
+                            sink.push(mv(from, t, flag::CAPTURE));
+                        }
+                    }
+                } else if t == b.ep && en_passant_is_safe(b, from, t) {
+                    sink.push(mv(from, t, flag::EN_PASSANT));
+                }
+            }
+        }
+        KNIGHT => {
+            for d in KNIGHT_STEPS {
+                let t = step(from, d);
+                if on_board(t) && ok(t) {
+                    let p = sq[t as usize];
+                    if p.is_empty() {
+                        if QUIETS {
+                            sink.push(mv(from, t, flag::QUIET));
+                        }
+                    } else if p.color() == them {
+                        sink.push(mv(from, t, flag::CAPTURE));
+                    }
+                }
+            }
+        }
+        DIAGONAL_SLIDER => slide::<S, QUIETS, MASKED>(sq, from, &DIAGONAL, allowed, them, sink),
+        _ => slide::<S, QUIETS, MASKED>(sq, from, &ORTHOGONAL, allowed, them, sink),
+    }
+}
+
+#[inline(always)]
+fn slide<S: MoveSink, const QUIETS: bool, const MASKED: bool>(
     sq: &[Piece; 128],
     from: u8,
     dirs: &[i8; 4],
@@ -250,16 +303,30 @@ fn slide<S: MoveSink, const QUIETS: bool>(
         while on_board(t) {
             let p = sq[t as usize];
             if p.is_empty() {
-                if QUIETS && allowed & bit(t) != 0 {
+                if QUIETS && (!MASKED || allowed & bit(t) != 0) {
                     sink.push(mv(from, t, flag::QUIET));
                 }
             } else {
-                if p.color() == them && allowed & bit(t) != 0 {
+                if p.color() == them && (!MASKED || allowed & bit(t) != 0) {
                     sink.push(mv(from, t, flag::CAPTURE));
                 }
                 break;
             }
             t = step(t, d);
+        }
+    }
+}
+
+/// The squares from `from` (exclusive) to `to` (inclusive), walking by `d`.
+#[inline]
+fn ray(from: u8, to: u8, d: i8) -> u64 {
+    let mut mask = 0;
+    let mut x = from;
+    loop {
+        x = step(x, d);
+        mask |= bit(x);
+        if x == to {
+            return mask;
         }
     }
 }
@@ -273,5 +340,5 @@ fn en_passant_is_safe(b: &Board, from: u8, to: u8) -> bool {
     sq[to as usize] = sq[from as usize];
     sq[from as usize] = Piece::EMPTY;
     sq[victim as usize] = Piece::EMPTY;
-    !is_attacked(&sq, b.king[us.index()], !us, 0x88)
+    !is_attacked(&sq, b.attackers(!us), b.king[us.index()], !us, 0x88)
 }

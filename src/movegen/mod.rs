@@ -2,6 +2,7 @@
 
 pub mod legal;
 pub mod move_list;
+pub mod san;
 pub mod uci_move;
 
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};

@@ -1,7 +1,288 @@
-//! The UCI front end (placeholder until the front end lands).
+//! The UCI front end.
+//!
+//! The main thread reads stdin, parses each line into a [`Command`]
+//! (vampirc-uci inside, our guards around it: [`parse`]), owns the game and
+//! the options, and answers `uci` and `isready` itself at once, even in
+//! mid-search. One long-lived search worker ([`worker`]) runs each `go` and
+//! writes its `info` lines and its one `bestmove`.
+
+pub mod command;
+pub mod display;
+pub mod options;
+pub mod output;
+pub mod parse;
+pub mod watchdog;
+pub mod worker;
+
+pub use command::Command;
+pub use output::Sink;
+
+use crate::board::Board;
+use crate::movegen::parse_uci_move;
+use crate::perft;
+use crate::rules::Game;
+use crate::search::{Limits, MAX_DEPTH};
+use command::{Go, Position};
+use options::{Change, Options};
+use std::io::BufRead;
+use std::time::Duration;
+use worker::{Hold, SearchJob, Worker};
+
+/// Whether the loop goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The engine as the GUI sees it: game, options and the search worker.
+pub struct Engine {
+    sink: Sink,
+    /// The position of the last `position` command; `Err` with the reason
+    /// when it was invalid (then `go` answers `bestmove 0000`).
+    game: Result<Game, String>,
+    options: Options,
+    worker: Worker,
+}
+
+impl Engine {
+    pub fn new(sink: Sink) -> Engine {
+        let options = Options::default();
+        Engine {
+            worker: Worker::spawn(options.hash_mb, sink.clone()),
+            sink,
+            // `go` before any `position` searches the start position.
+            game: Ok(Game::new(Board::startpos())),
+            options,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        (self.sink)(line);
+    }
+
+    fn info(&self, text: &str) {
+        self.say(&output::info_string(text));
+    }
+
+    /// Parses and runs one line of input.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.handle(parse::parse_line(line))
+    }
+
+    /// Runs one command.
+    ///
+    /// Answered at once, even in mid-search: `uci`, `isready`, `debug`,
+    /// `register`, `stop`, `ponderhit`, unknown lines. Everything else
+    /// changes state or needs the board, so it first stops any search and
+    /// waits for its `bestmove`.
+    pub fn handle(&mut self, cmd: Command) -> Flow {
+        match cmd {
+            Command::Empty | Command::Debug(_) | Command::Register => {}
+            Command::Uci => self.uci(),
+            Command::IsReady => self.say("readyok"),
+            Command::Stop => self.worker.stop(),
+            Command::PonderHit => self.worker.ponderhit(),
+            Command::Unknown { line, reason } => self.info(&format!("{reason}: '{line}'")),
+            Command::Quit => {
+                self.worker.quit();
+                return Flow::Quit;
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => self.worker.clear(),
+            Command::Position(p) => self.position(p),
+            Command::Go(g) => self.go(g),
+            Command::Display => self.display(),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Bench(depth) => self.bench(depth),
+        }
+        Flow::Continue
+    }
+
+    fn uci(&self) {
+        self.say(&format!("id name Ladya {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author the Ladya developers");
+        for line in options::declarations() {
+            self.say(&line);
+        }
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let accepted = match options::interpret(name, value) {
+            Ok(a) => a,
+            Err(e) => return self.info(&e),
+        };
+        if let Some(note) = &accepted.note {
+            self.info(note);
+        }
+        self.worker.stop_and_wait();
+        match accepted.change {
+            Change::Hash(mb) => match self.worker.resize(mb) {
+                Ok(()) => self.options.hash_mb = mb,
+                Err(e) => self.info(&format!(
+                    "Hash {mb} MiB failed ({e}); keeping {} MiB",
+                    self.options.hash_mb
+                )),
+            },
+            Change::ClearHash => self.worker.clear(),
+            Change::MultiPv(n) => self.options.multipv = n,
+            Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
+            Change::Ponder(on) => self.options.ponder = on,
+        }
+    }
+
+    fn position(&mut self, p: Position) {
+        self.worker.stop_and_wait();
+        let board = match p.start {
+            Ok(b) => b,
+            Err(reason) => {
+                self.info(&reason);
+                self.game = Err(reason);
+                return;
+            }
+        };
+        let mut game = Game::new(board);
+        // An illegal move: the position up to the last legal move, and the
+        // bad move named.
+        let legal = game.push_uci_moves(p.moves.iter().map(String::as_str));
+        if let Err(e) = legal {
+            self.info(&format!(
+                "illegal {e}; position set up to the move before it"
+            ));
+        } else if let Some(bad) = p.bad_move {
+            self.info(&format!(
+                "'{bad}' is not a move in UCI notation; position set up to the move before it"
+            ));
+        }
+        self.game = Ok(game);
+    }
+
+    fn go(&mut self, g: Go) {
+        self.worker.stop_and_wait();
+        for w in &g.warnings {
+            self.info(&format!("go: {w}"));
+        }
+        let limits = self.limits(&g);
+        let hold = if g.infinite {
+            Hold::UntilStop
+        } else if g.ponder {
+            Hold::UntilPonderhit
+        } else {
+            Hold::No
+        };
+        let (game, no_game_reason) = match &self.game {
+            Ok(game) => (Some(game.clone()), String::new()),
+            Err(reason) => (None, reason.clone()),
+        };
+        self.worker.start(SearchJob {
+            game,
+            limits,
+            hold,
+            no_game_reason,
+        });
+    }
+
+    /// The search limits of a `go`, with the options applied.
+    fn limits(&self, g: &Go) -> Limits {
+        let ms = |v: Option<u64>| v.map(Duration::from_millis);
+        let small = |v: Option<u64>| v.map(|v| v.min(u64::from(u32::MAX)) as u32);
+        let depth = g.depth.map(|d| {
+            let clamped = d.clamp(1, u64::from(MAX_DEPTH));
+            if clamped != d {
+                self.info(&format!("go depth {d} clamped to {clamped}"));
+            }
+            clamped as u32
+        });
+        let mut searchmoves = Vec::new();
+        if let Ok(game) = &self.game {
+            for text in &g.searchmoves {
+                match parse_uci_move(game.board(), text) {
+                    Ok(m) => searchmoves.push(m),
+                    Err(e) => self.info(&format!("searchmoves: {e}; ignored")),
+                }
+            }
+        }
+        // `..default()`: a field the search adds later keeps its default.
+        #[allow(clippy::needless_update)]
+        Limits {
+            depth,
+            nodes: g.nodes.map(|n| n.max(1)),
+            movetime: ms(g.movetime),
+            mate: small(g.mate),
+            wtime: ms(g.wtime),
+            btime: ms(g.btime),
+            winc: ms(g.winc),
+            binc: ms(g.binc),
+            movestogo: small(g.movestogo).filter(|&n| n > 0),
+            infinite: g.infinite,
+            searchmoves,
+            multipv: self.options.multipv,
+            move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+            ..Limits::default()
+        }
+    }
+
+    fn display(&mut self) {
+        self.worker.stop_and_wait();
+        match &self.game {
+            Ok(game) => display::lines(game).iter().for_each(|l| self.say(l)),
+            Err(reason) => self.info(&format!("no position: {reason}")),
+        }
+    }
+
+    fn perft(&mut self, depth: u32) {
+        self.worker.stop_and_wait();
+        let Ok(game) = &self.game else {
+            return self.info("no position");
+        };
+        let start = std::time::Instant::now();
+        let parts = perft::divide(game.board(), depth);
+        for (m, n) in &parts {
+            self.say(&format!("{m}: {n}"));
+        }
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            parts.iter().map(|p| p.1).sum()
+        };
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+        log::info!("perft {depth}: {:?}", start.elapsed());
+    }
+
+    fn bench(&mut self, depth: Option<u32>) {
+        self.worker.stop_and_wait();
+        let mut text = Vec::new();
+        if let Err(e) = crate::search::bench::run(depth, &mut text) {
+            return self.info(&format!("bench failed: {e}"));
+        }
+        for line in String::from_utf8_lossy(&text).lines() {
+            self.say(line);
+        }
+    }
+}
 
 /// Runs the UCI loop on stdin/stdout until `quit` or end of input.
 pub fn run() -> std::io::Result<()> {
-    log::error!("the UCI front end is not built yet");
+    let mut engine = Engine::new(output::stdout_sink());
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        // Bytes, not a String: invalid UTF-8 from a GUI is a bad line, not
+        // the end of the session.
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        log::debug!("<< {}", line.trim_end());
+        if engine.handle_line(&line) == Flow::Quit {
+            return Ok(());
+        }
+    }
+    // End of input: as `quit`.
+    engine.handle(Command::Quit);
     Ok(())
 }

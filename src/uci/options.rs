@@ -1,0 +1,172 @@
+//! The UCI options: what `uci` announces and what `setoption` may change.
+
+/// The values the front end keeps (the hash size is applied to the
+/// searcher as soon as it is set).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub ponder: bool,
+}
+
+pub const HASH_DEFAULT: i64 = 16;
+pub const HASH_MIN: i64 = 1;
+pub const HASH_MAX: i64 = 65536;
+pub const MULTIPV_MAX: i64 = 500;
+/// Generous for a pipe on a loaded machine; 1 s + 10 ms games need it.
+pub const MOVE_OVERHEAD_DEFAULT: i64 = 30;
+pub const MOVE_OVERHEAD_MAX: i64 = 5000;
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: HASH_DEFAULT as usize,
+            multipv: 1,
+            move_overhead_ms: MOVE_OVERHEAD_DEFAULT as u64,
+            ponder: false,
+        }
+    }
+}
+
+/// The `option` lines that `uci` prints.
+pub fn declarations() -> Vec<String> {
+    vec![
+        format!("option name Hash type spin default {HASH_DEFAULT} min {HASH_MIN} max {HASH_MAX}"),
+        "option name Clear Hash type button".to_string(),
+        format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
+        format!(
+            "option name Move Overhead type spin default {MOVE_OVERHEAD_DEFAULT} min 0 max {MOVE_OVERHEAD_MAX}"
+        ),
+        "option name Ponder type check default false".to_string(),
+    ]
+}
+
+/// What a `setoption` asks for, its value already in range.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    Hash(usize),
+    ClearHash,
+    MultiPv(usize),
+    MoveOverhead(u64),
+    Ponder(bool),
+}
+
+/// A valid `setoption`, with a note for the GUI when its value was clamped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Accepted {
+    pub change: Change,
+    pub note: Option<String>,
+}
+
+/// Reads a `setoption`; names are case-insensitive, spin values out of
+/// range are clamped (and the clamp is noted), anything unreadable is an
+/// error to show in an `info string`.
+pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
+    let key = name.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
+    match key.to_ascii_lowercase().as_str() {
+        "hash" => spin("Hash", value, HASH_MIN, HASH_MAX).map(|(v, note)| Accepted {
+            change: Change::Hash(v as usize),
+            note,
+        }),
+        "clear hash" => Ok(Accepted {
+            change: Change::ClearHash,
+            note: None,
+        }),
+        "multipv" => spin("MultiPV", value, 1, MULTIPV_MAX).map(|(v, note)| Accepted {
+            change: Change::MultiPv(v as usize),
+            note,
+        }),
+        "move overhead" => {
+            spin("Move Overhead", value, 0, MOVE_OVERHEAD_MAX).map(|(v, note)| Accepted {
+                change: Change::MoveOverhead(v as u64),
+                note,
+            })
+        }
+        "ponder" => check("Ponder", value).map(|v| Accepted {
+            change: Change::Ponder(v),
+            note: None,
+        }),
+        _ => Err(format!("no such option: '{key}'")),
+    }
+}
+
+fn spin(
+    name: &str,
+    value: Option<&str>,
+    min: i64,
+    max: i64,
+) -> Result<(i64, Option<String>), String> {
+    let text = value.ok_or_else(|| format!("{name} needs a value ({min} to {max})"))?;
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{name}: '{text}' is not an integer ({min} to {max})"
+        ));
+    }
+    // Any number of digits: saturate, then clamp.
+    let magnitude = digits.bytes().fold(0i64, |n, b| {
+        n.saturating_mul(10).saturating_add(i64::from(b - b'0'))
+    });
+    let v = if negative { -magnitude } else { magnitude };
+    let clamped = v.clamp(min, max);
+    let note = (clamped != v)
+        .then(|| format!("{name} {text} is out of range ({min} to {max}); using {clamped}"));
+    Ok((clamped, note))
+}
+
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("{name} takes true or false")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_case_insensitive() {
+        assert_eq!(
+            interpret("hASh", Some("64")).unwrap().change,
+            Change::Hash(64)
+        );
+        assert_eq!(
+            interpret("move   OVERHEAD", Some("100")).unwrap().change,
+            Change::MoveOverhead(100)
+        );
+        assert_eq!(
+            interpret("clear hash", None).unwrap().change,
+            Change::ClearHash
+        );
+        assert_eq!(
+            interpret("ponder", Some("TRUE")).unwrap().change,
+            Change::Ponder(true)
+        );
+    }
+
+    #[test]
+    fn out_of_range_values_are_clamped_with_a_note() {
+        let a = interpret("Hash", Some("0")).unwrap();
+        assert_eq!(a.change, Change::Hash(1));
+        assert!(a.note.is_some());
+        let a = interpret("Hash", Some("99999999999999999999999")).unwrap();
+        assert_eq!(a.change, Change::Hash(65536));
+        let a = interpret("MultiPV", Some("-3")).unwrap();
+        assert_eq!(a.change, Change::MultiPv(1));
+        assert!(interpret("Hash", Some("12")).unwrap().note.is_none());
+    }
+
+    #[test]
+    fn unreadable_values_are_errors() {
+        assert!(interpret("Hash", None).is_err());
+        assert!(interpret("Hash", Some("lots")).is_err());
+        assert!(interpret("Ponder", Some("maybe")).is_err());
+        assert!(interpret("Threads", Some("4")).is_err());
+    }
+}

@@ -1,0 +1,361 @@
+//! The search worker: one long-lived thread that owns the [`Searcher`] and
+//! takes jobs over a crossbeam channel. It writes the `info` lines of a
+//! search and its one `bestmove`.
+
+use super::output::{self, Sink};
+use super::watchdog::{Disarm, Watchdog, emergency_limit};
+use crate::board::Move;
+use crate::movegen::legal_moves;
+use crate::rules::Game;
+use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The search recurses once per ply; its frames must fit `MAX_DEPTH` and
+/// quiescence beyond it with room to spare.
+const WORKER_STACK: usize = 64 << 20;
+
+/// How long `quit` waits for a search to honour its stop flag.
+const QUIT_GRACE: Duration = Duration::from_millis(60);
+
+/// When the GUI must not get a `bestmove` before it says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// Answer as soon as the search ends.
+    No,
+    /// `go infinite`: hold the answer until `stop`.
+    UntilStop,
+    /// `go ponder`: hold it until `stop` or `ponderhit`.
+    UntilPonderhit,
+}
+
+pub struct SearchJob {
+    /// `None` when the GUI's last `position` was invalid.
+    pub game: Option<Game>,
+    pub limits: Limits,
+    pub hold: Hold,
+    /// Why there is no game, for the `info string`.
+    pub no_game_reason: String,
+}
+
+enum Job {
+    Search(Box<SearchJob>, Arc<SearchControl>),
+    Resize(usize),
+    Clear,
+}
+
+enum Reply {
+    SearchDone,
+    Resized(Result<(), String>),
+    Cleared,
+}
+
+/// The front end's handle on the worker thread.
+pub struct Worker {
+    jobs: Option<Sender<Job>>,
+    replies: Receiver<Reply>,
+    /// Wakes a worker that holds its `bestmove` (after stop/ponderhit).
+    wake: Sender<()>,
+    thread: Option<JoinHandle<()>>,
+    /// The flags of the search in progress, if one is.
+    running: Option<Arc<SearchControl>>,
+    /// The emergency time limit of the running search (armed at `go`, or at
+    /// `ponderhit` for a ponder search).
+    limit: Option<std::time::Duration>,
+    watchdog: Watchdog,
+}
+
+impl Worker {
+    pub fn spawn(hash_mb: usize, sink: Sink) -> Worker {
+        let (jobs_tx, jobs_rx) = unbounded();
+        let (replies_tx, replies_rx) = unbounded();
+        let (wake_tx, wake_rx) = unbounded();
+        let watchdog = Watchdog::spawn();
+        let disarm = watchdog.disarmer();
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || worker_loop(hash_mb, sink, jobs_rx, replies_tx, wake_rx, disarm))
+            .expect("cannot start the search thread");
+        Worker {
+            jobs: Some(jobs_tx),
+            replies: replies_rx,
+            wake: wake_tx,
+            thread: Some(thread),
+            running: None,
+            limit: None,
+            watchdog,
+        }
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Starts a search; the caller has made sure that none runs.
+    pub fn start(&mut self, job: SearchJob) {
+        debug_assert!(self.running.is_none());
+        let control = Arc::new(SearchControl::default());
+        control
+            .pondering
+            .store(job.hold == Hold::UntilPonderhit, Ordering::Relaxed);
+        self.limit = job
+            .game
+            .as_ref()
+            .and_then(|g| emergency_limit(&job.limits, g.board().side_to_move()));
+        if let Some(limit) = self.limit
+            && job.hold == Hold::No
+        {
+            self.watchdog.arm(limit, control.clone());
+        }
+        self.running = Some(control.clone());
+        self.send(Job::Search(Box::new(job), control));
+    }
+
+    /// `stop`: ends the search now; its `bestmove` follows from the worker.
+    pub fn stop(&self) {
+        if let Some(c) = &self.running {
+            c.stop.store(true, Ordering::Relaxed);
+            let _ = self.wake.send(());
+        }
+    }
+
+    /// `ponderhit`: the ponder search goes on under the normal clock.
+    pub fn ponderhit(&self) {
+        if let Some(c) = &self.running {
+            if c.pondering.swap(false, Ordering::Relaxed)
+                && let Some(limit) = self.limit
+            {
+                self.watchdog.arm(limit, c.clone());
+            }
+            let _ = self.wake.send(());
+        }
+    }
+
+    /// Stops any search and waits for its `bestmove` to be written.
+    pub fn stop_and_wait(&mut self) {
+        if self.running.is_none() {
+            return;
+        }
+        self.stop();
+        loop {
+            match self.replies.recv() {
+                Ok(Reply::SearchDone) | Err(_) => break,
+                Ok(_) => {}
+            }
+        }
+        self.running = None;
+    }
+
+    /// Resizes the transposition table (no search may run).
+    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+        self.stop_and_wait();
+        self.send(Job::Resize(mb));
+        loop {
+            match self.replies.recv() {
+                Ok(Reply::Resized(r)) => return r,
+                Ok(_) => {}
+                Err(_) => return Err("the search thread has gone".into()),
+            }
+        }
+    }
+
+    /// Clears the transposition table and every history (no search may run).
+    pub fn clear(&mut self) {
+        self.stop_and_wait();
+        self.send(Job::Clear);
+        while let Ok(r) = self.replies.recv() {
+            if matches!(r, Reply::Cleared) {
+                break;
+            }
+        }
+    }
+
+    /// Stops any search, lets its `bestmove` out, ends the thread.
+    ///
+    /// A search that ignores its stop flag gets `QUIT_GRACE`, then the
+    /// thread is left behind (the process ends with the main thread): the
+    /// GUI asked to quit, and must not wait on a bug.
+    pub fn quit(&mut self) {
+        let mut finished = true;
+        if self.running.is_some() {
+            self.stop();
+            finished = loop {
+                match self.replies.recv_timeout(QUIT_GRACE) {
+                    Ok(Reply::SearchDone) | Err(RecvTimeoutError::Disconnected) => break true,
+                    Ok(_) => {}
+                    Err(RecvTimeoutError::Timeout) => break false,
+                }
+            };
+            self.running = None;
+        }
+        self.jobs = None;
+        if let Some(t) = self.thread.take()
+            && finished
+        {
+            let _ = t.join();
+        }
+    }
+
+    fn send(&self, job: Job) {
+        if let Some(jobs) = &self.jobs
+            && jobs.send(job).is_err()
+        {
+            log::error!("the search thread has gone");
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}
+
+fn worker_loop(
+    hash_mb: usize,
+    sink: Sink,
+    jobs: Receiver<Job>,
+    replies: Sender<Reply>,
+    wake: Receiver<()>,
+    disarm: Disarm,
+) {
+    let mut searcher = Searcher::new(hash_mb);
+    let mut hash_mb = hash_mb;
+    for job in jobs {
+        let reply = match job {
+            Job::Search(job, control) => {
+                while wake.try_recv().is_ok() {}
+                run_search(
+                    &mut searcher,
+                    hash_mb,
+                    &job,
+                    &control,
+                    &sink,
+                    &wake,
+                    &disarm,
+                );
+                Reply::SearchDone
+            }
+            Job::Resize(mb) => {
+                let r = searcher.resize_hash(mb);
+                if r.is_ok() {
+                    hash_mb = mb;
+                }
+                Reply::Resized(r)
+            }
+            Job::Clear => {
+                searcher.clear();
+                Reply::Cleared
+            }
+        };
+        if replies.send(reply).is_err() {
+            break;
+        }
+    }
+}
+
+/// One `go`: its `info` lines, then, when the hold allows, its `bestmove`.
+fn run_search(
+    searcher: &mut Searcher,
+    hash_mb: usize,
+    job: &SearchJob,
+    control: &Arc<SearchControl>,
+    sink: &Sink,
+    wake: &Receiver<()>,
+    disarm: &Disarm,
+) {
+    let (best, ponder) = match &job.game {
+        None => {
+            sink(&output::info_string(&format!(
+                "no position to search: {}",
+                job.no_game_reason
+            )));
+            (None, None)
+        }
+        Some(game) => search_game(searcher, hash_mb, game, &job.limits, control, sink),
+    };
+    disarm.search_ended(control);
+    // Exactly one bestmove per go, and after `go infinite`/`go ponder` not
+    // before the GUI says so, even when the search has ended by itself.
+    loop {
+        let released = match job.hold {
+            Hold::No => true,
+            Hold::UntilStop => control.stop.load(Ordering::Relaxed),
+            Hold::UntilPonderhit => {
+                control.stop.load(Ordering::Relaxed) || !control.pondering.load(Ordering::Relaxed)
+            }
+        };
+        if released {
+            break;
+        }
+        let _ = wake.recv_timeout(Duration::from_millis(50));
+    }
+    sink(&output::bestmove(best, ponder));
+}
+
+fn search_game(
+    searcher: &mut Searcher,
+    hash_mb: usize,
+    game: &Game,
+    limits: &Limits,
+    control: &SearchControl,
+    sink: &Sink,
+) -> (Option<Move>, Option<Move>) {
+    let board = *game.board();
+    let moves = legal_moves(&board);
+    if moves.is_empty() {
+        // Mated or stalemated at the root: say so, then `bestmove 0000`.
+        let score = if board.in_check() { "mate 0" } else { "cp 0" };
+        sink(&format!("info depth 0 score {score}"));
+        return (None, None);
+    }
+    let mut last_pv: Vec<Move> = Vec::new();
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        searcher.search(game, limits, control, &mut |event| {
+            // `if let`: events the front end does not know yet are skipped.
+            #[allow(irrefutable_let_patterns)]
+            if let SearchEvent::Iteration(it) = event {
+                if it.multipv <= 1 {
+                    last_pv = it.pv.clone();
+                }
+                sink(&output::iteration(&it));
+            }
+        })
+    }));
+    let result = match result {
+        Ok(r) => r,
+        Err(_) => {
+            // A bug in the search must not cost the game: answer with the
+            // best move seen so far and start over with a fresh searcher.
+            sink(&output::info_string("internal error in the search"));
+            *searcher = Searcher::new(hash_mb);
+            SearchResult::default()
+        }
+    };
+    // Never send a move that is not legal here, nor one outside
+    // `searchmoves`: fall back to the PV, then to an allowed legal move.
+    let allowed: Vec<Move> = if limits.searchmoves.is_empty() {
+        moves.as_slice().to_vec()
+    } else {
+        limits.searchmoves.clone()
+    };
+    let best = [result.best, last_pv.first().copied()]
+        .into_iter()
+        .flatten()
+        .find(|m| allowed.contains(m))
+        .unwrap_or(allowed[0]);
+    let after = board.make(best);
+    let pv_ponder = (last_pv.first() == Some(&best))
+        .then(|| last_pv.get(1).copied())
+        .flatten();
+    let ponder = [result.ponder, pv_ponder]
+        .into_iter()
+        .flatten()
+        .find(|m| legal_moves(&after).contains(*m));
+    (Some(best), ponder)
+}

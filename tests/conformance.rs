@@ -1,0 +1,76 @@
+//! Conformance with a real UCI client: python-chess plays a few short games
+//! of Ladya against Stockfish through `../shared/tools/match.py`, which
+//! counts illegal moves, time losses, crashes and stalls.
+//!
+//! Ignored by default (it needs python3 with python-chess, Debian's
+//! `stockfish`, and `shared/` beside the clone); `make test` runs it:
+//! `cargo test --release --test conformance -- --ignored --nocapture --test-threads=1`.
+//! `LADYA_CONFORMANCE_GAMES` (default 4) and `LADYA_CONFORMANCE_TC`
+//! (default 8+0.08) change its size. The default clock is generous because
+//! `make test` must stay green whatever the search is; the tournament
+//! clocks are `LADYA_CONFORMANCE_TC=1+0.01` and `10+0.1`.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+#[ignore]
+fn short_games_against_stockfish_have_no_faults() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let script = root.join("../shared/tools/match.py");
+    assert!(script.exists(), "{} is missing", script.display());
+    let book = root.join("../shared/data/books/openings.epd");
+    let stockfish = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("stockfish is not installed (apt-get install stockfish)");
+    let games = std::env::var("LADYA_CONFORMANCE_GAMES").unwrap_or_else(|_| "4".into());
+    let tc = std::env::var("LADYA_CONFORMANCE_TC").unwrap_or_else(|_| "8+0.08".into());
+    let mut cmd = Command::new("python3");
+    cmd.arg(&script)
+        .args(["--engine1", env!("CARGO_BIN_EXE_ladya")])
+        .args(["--engine2", stockfish])
+        .args([
+            "--options2",
+            "UCI_LimitStrength=true,UCI_Elo=1350,Threads=1,Hash=16",
+        ])
+        .args(["--tc", &tc, "--games", &games, "--concurrency", "1"]);
+    if book.exists() {
+        cmd.arg("--book").arg(&book);
+    }
+    let out = cmd.output().expect("cannot run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("{stdout}{stderr}");
+    let faults = stdout
+        .lines()
+        .find(|l| l.starts_with("faults ladya:"))
+        .unwrap_or_else(|| panic!("no fault summary from match.py:\n{stdout}\n{stderr}"));
+    assert_eq!(
+        faults, "faults ladya: illegal 0, time 0, crash 0, stall 0",
+        "\n{stderr}"
+    );
+    assert!(out.status.success(), "match.py failed:\n{stderr}");
+}
+
+/// Games in which Ladya ponders: python-chess sends `go ponder` on Ladya's
+/// ponder move, then `ponderhit` or `stop` (`tests/scripts/ponder_games.py`).
+#[test]
+#[ignore]
+fn ponder_games_against_stockfish_have_no_faults() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let stockfish = ["/usr/games/stockfish", "/usr/bin/stockfish"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("stockfish is not installed (apt-get install stockfish)");
+    let tc = std::env::var("LADYA_CONFORMANCE_TC").unwrap_or_else(|_| "8+0.08".into());
+    let out = Command::new("python3")
+        .arg(root.join("tests/scripts/ponder_games.py"))
+        .args([env!("CARGO_BIN_EXE_ladya"), stockfish, "2", &tc])
+        .output()
+        .expect("cannot run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("ladya faults: 0"), "{stdout}");
+    assert!(out.status.success());
+}
