@@ -54,6 +54,20 @@ impl fmt::Display for MoveError {
     }
 }
 
+impl MoveError {
+    /// The move text that was rejected.
+    pub fn text(&self) -> &str {
+        match self {
+            MoveError::Syntax(t)
+            | MoveError::MissingPromotion(t)
+            | MoveError::NotAPromotion(t)
+            | MoveError::NoPiece { text: t, .. }
+            | MoveError::NotYourPiece { text: t, .. }
+            | MoveError::Illegal { text: t, .. } => t,
+        }
+    }
+}
+
 impl std::error::Error for MoveError {}
 
 /// Parses `text` as a move of `b` and checks that it is legal.

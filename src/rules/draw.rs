@@ -1,6 +1,6 @@
 //! Cheap draw tests for the search, called at every node.
 
-use crate::board::{Board, Color, PieceKind, Square};
+use crate::board::{Board, Color, PieceKind};
 
 /// Repetition as the search scores it. `keys` holds the keys of the game's
 /// positions since its last irreversible move, then the search path; the
@@ -55,7 +55,7 @@ pub fn is_dead_by_material(board: &Board) -> bool {
             Some(PieceKind::King) => {}
             Some(PieceKind::Bishop) => {
                 minors += 1;
-                bishop_colors[dark(sq) as usize] = true;
+                bishop_colors[sq.is_dark() as usize] = true;
             }
             Some(PieceKind::Knight) => {
                 minors += 1;
@@ -64,11 +64,7 @@ pub fn is_dead_by_material(board: &Board) -> bool {
             _ => return false,
         }
     }
-    minors == 0 || (minors == 1) || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
-}
-
-fn dark(sq: Square) -> bool {
-    sq.is_dark()
+    minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
 }
 
 /// True when `color` has nothing but its king.

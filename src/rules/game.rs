@@ -26,23 +26,10 @@ impl fmt::Display for GameError {
         write!(
             f,
             "move {} (ply {}): {}",
-            self.error_text(),
+            self.error.text(),
             self.ply,
             self.error
         )
-    }
-}
-
-impl GameError {
-    fn error_text(&self) -> String {
-        match &self.error {
-            MoveError::Syntax(t)
-            | MoveError::MissingPromotion(t)
-            | MoveError::NotAPromotion(t)
-            | MoveError::NoPiece { text: t, .. }
-            | MoveError::NotYourPiece { text: t, .. }
-            | MoveError::Illegal { text: t, .. } => t.clone(),
-        }
     }
 }
 
