@@ -5,6 +5,7 @@
 //! ```text
 //! board ← movegen ← perft
 //!                 ← rules ← eval ← search ← uci ← (main.rs)
+//!                                          ← tune ← (main.rs)
 //! ```
 #![forbid(unsafe_code)]
 
@@ -14,4 +15,5 @@ pub mod movegen;
 pub mod perft;
 pub mod rules;
 pub mod search;
+pub mod tune;
 pub mod uci;

@@ -53,6 +53,51 @@ enum Command {
         #[arg(long, value_name = "white|black")]
         flag: Option<String>,
     },
+    /// Play self-play games at a fixed node count and write labelled positions for `tune`.
+    Datagen {
+        /// Opening book: one FEN/EPD position per line.
+        #[arg(long, value_name = "FILE")]
+        book: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the opening choice (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file (appended to).
+        #[arg(long, value_name = "FILE")]
+        out: String,
+    },
+    /// Texel-tune the evaluation weights on `datagen` positions; writes a new weights.rs.
+    Tune {
+        /// Labelled positions: `<FEN> [<result>]` per line.
+        #[arg(long, value_name = "FILE")]
+        data: String,
+        /// Passes of Adam over the training positions.
+        #[arg(long, default_value_t = 1000)]
+        epochs: usize,
+        /// Adam's step size, in centipawns.
+        #[arg(long, default_value_t = 1.0)]
+        lr: f64,
+        /// Groups of weights to keep as they are, e.g. `PST,MATERIAL`.
+        #[arg(long, value_delimiter = ',', value_name = "GROUP")]
+        freeze: Vec<String>,
+        /// L2 pull towards the starting weights.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// The weights file to start from (its array is replaced).
+        #[arg(long, value_name = "FILE", default_value = "src/eval/weights.rs")]
+        weights: String,
+        /// Where to write the tuned file.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+    },
 }
 
 /// Exit statuses: 0 all good, 1 a check failed, 2 bad input.
@@ -87,6 +132,76 @@ fn main() -> ExitCode {
                 }
                 Err(e) => return bad_input(e),
             }
+        }
+        Command::Tune {
+            data,
+            epochs,
+            lr,
+            freeze,
+            l2,
+            weights,
+            out: path,
+        } => {
+            use std::io::Write;
+            let text = match std::fs::read_to_string(&data) {
+                Ok(t) => t,
+                Err(e) => return bad_input(format!("cannot read {data}: {e}")),
+            };
+            let source = match std::fs::read_to_string(&weights) {
+                Ok(t) => t,
+                Err(e) => return bad_input(format!("cannot read {weights}: {e}")),
+            };
+            let set = match ladya::tune::texel::Data::parse(&text) {
+                Ok(d) if d.len() >= 100 => d,
+                Ok(_) => return bad_input(format!("{data}: fewer than 100 positions")),
+                Err(e) => return bad_input(format!("{data}: {e}")),
+            };
+            let config = ladya::tune::texel::Config {
+                epochs,
+                learning_rate: lr,
+                frozen: freeze,
+                l2,
+            };
+            let tuned = ladya::tune::texel::tune(&set, &config, &mut |line| {
+                let _ = writeln!(out, "{line}");
+                let _ = out.flush();
+            });
+            match ladya::tune::texel::rewrite_weights(&source, &tuned) {
+                Ok(new) => std::fs::write(&path, new)
+                    .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}"))),
+                Err(e) => return bad_input(format!("{weights}: {e}")),
+            }
+        }
+        Command::Datagen {
+            book,
+            games,
+            nodes,
+            threads,
+            seed,
+            out: path,
+        } => {
+            let book = match std::fs::read_to_string(&book)
+                .map_err(|e| e.to_string())
+                .and_then(|t| ladya::tune::datagen::read_book(&t))
+            {
+                Ok(b) => b,
+                Err(e) => return bad_input(format!("{book}: {e}")),
+            };
+            let file = match std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+            {
+                Ok(f) => f,
+                Err(e) => return bad_input(format!("cannot open {path}: {e}")),
+            };
+            let config = ladya::tune::datagen::Config {
+                games,
+                nodes,
+                threads,
+                seed,
+            };
+            ladya::tune::datagen::run(&book, &config, &mut std::io::BufWriter::new(file))
         }
         Command::Perft {
             depth,

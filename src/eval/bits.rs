@@ -10,6 +10,11 @@ pub const fn file_mask(file: u8) -> u64 {
     FILE_A << file
 }
 
+#[inline]
+pub const fn rank_mask(rank: u8) -> u64 {
+    0xFF << (8 * rank as u32)
+}
+
 /// The files beside `file`.
 #[inline]
 pub const fn adjacent_files(file: u8) -> u64 {

@@ -3,18 +3,25 @@
 //!
 //! The attack-units scheme (units grow quadratically once two or more
 //! pieces join the attack) follows the chessprogramming wiki's "King
-//! Safety" page; the shield bonus is a hand-set starting value.
+//! Safety" page (hand-set, not tuned: it is not linear in a weight); the
+//! shield weights are tuned (`weights.rs`).
 
 use super::bits::{adjacent_files, file_mask, ranks_ahead};
 use super::pieces::Activity;
 use super::score::S;
+use super::trace::{Trace, term};
+use super::weights as w;
 use crate::board::{Board, Color};
 
-const SHIELD_PAWN: S = S(12, 0);
-const OPEN_FILE_NEAR_KING: S = S(-15, 0);
-
-/// The king safety of `us` (from `us`'s side), given the enemy's activity.
-pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2], enemy: &Activity) -> S {
+/// The king safety of `us` (from `us`'s side), given the enemy's activity:
+/// the shield terms (weights) and the attack penalty (not tuned), apart.
+pub fn evaluate<T: Trace>(
+    t: &mut T,
+    b: &Board,
+    us: Color,
+    pawns: [u64; 2],
+    enemy: &Activity,
+) -> (S, S) {
     let k = b.king_square(us);
     let files = file_mask(k.file()) | adjacent_files(k.file());
     let ahead = ranks_ahead(us, k.rank());
@@ -25,15 +32,18 @@ pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2], enemy: &Activity) -> S {
             (k.rank() as i32 + if us == Color::White { 2 } else { -2 }).clamp(0, 7) as u8,
         );
     let ours = pawns[us.index()];
-    let mut score = SHIELD_PAWN * (ours & files & near).count_ones() as i32;
+    let shield = (ours & files & near).count_ones() as i32;
+    let mut open = 0;
     for f in [k.file() as i32 - 1, k.file() as i32, k.file() as i32 + 1] {
         if (0..8).contains(&f) && ours & file_mask(f as u8) == 0 {
-            score += OPEN_FILE_NEAR_KING;
+            open += 1;
         }
     }
+    let score = term(t, us, w::SHIELD_PAWN, shield) + term(t, us, w::OPEN_FILE_NEAR_KING, open);
+    let mut attack = S(0, 0);
     if enemy.king_attackers >= 2 {
         let units = enemy.king_attack_units + 2 * enemy.king_attackers;
-        score -= S((units * units / 4).min(500), units.min(60));
+        attack = -S((units * units / 4).min(500), units.min(60));
     }
-    score
+    (score, attack)
 }

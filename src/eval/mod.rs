@@ -1,7 +1,8 @@
 //! Static evaluation: a tapered (middlegame/endgame) sum of terms, one
 //! concern per file, scored from the side to move's point of view.
 //!
-//! - `pst`: material and piece-square tables (PeSTO).
+//! - `weights`: every weight, tuned by `ladya tune` (docs/tuning.md).
+//! - `trace`: how the terms are reported to the tuner.
 //! - `pawns`: passed, isolated, doubled, backward pawns.
 //! - `pieces`: mobility, bishop pair, rooks on open files, king-zone attacks.
 //! - `king_safety`: pawn shield and the weight of the attack on the king.
@@ -12,21 +13,28 @@ pub mod endgame;
 pub mod king_safety;
 pub mod pawns;
 pub mod pieces;
-pub mod pst;
 pub mod score;
+pub mod trace;
+pub mod weights;
 
 use crate::board::{Board, Color, PieceKind};
 use endgame::{Material, SCALE_NORMAL};
 use score::S;
+use trace::{Fixed, NoTrace, Trace, term};
 
 /// Game phase weights (PeSTO): N and B 1, R 2, Q 4; 24 at the start.
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const PHASE_MAX: i32 = 24;
-/// The side to move is, on average, a little better off.
-const TEMPO: i32 = 10;
+pub const PHASE_MAX: i32 = 24;
 
 /// The static evaluation of `b` in centipawns, from the side to move's view.
+#[inline]
 pub fn evaluate(b: &Board) -> i32 {
+    evaluate_traced(b, &mut NoTrace).0
+}
+
+/// The evaluation, reporting its terms to `t`; also returns the parts
+/// that are not weights (for the tuner).
+pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     let mut psq = S(0, 0);
     let mut pawns = [0u64; 2];
     let mut material = Material::default();
@@ -34,17 +42,23 @@ pub fn evaluate(b: &Board) -> i32 {
     for (sq, p) in b.pieces() {
         let Some(kind) = p.kind() else { continue };
         let c = p.color();
-        let v = pst::value(c, kind, sq);
+        let k = kind as usize - 1;
+        // The tables are from each side's own view, a1 first.
+        let own_square = match c {
+            Color::White => sq.index64(),
+            Color::Black => sq.index64() ^ 56,
+        } as usize;
+        let mut v = term(t, c, weights::PST + 64 * k + own_square, 1);
+        if kind != PieceKind::King {
+            v += term(t, c, weights::MATERIAL + k, 1);
+            material.count[c.index()][k] += 1;
+        }
         if c == Color::White {
             psq += v;
         } else {
             psq -= v;
         }
-        let k = kind as usize - 1;
         phase += PHASE_WEIGHT[k];
-        if kind != PieceKind::King {
-            material.count[c.index()][k] += 1;
-        }
         match kind {
             PieceKind::Pawn => pawns[c.index()] |= sq.bit(),
             PieceKind::Bishop => material.bishop_colors[c.index()][sq.is_dark() as usize] += 1,
@@ -53,15 +67,25 @@ pub fn evaluate(b: &Board) -> i32 {
     }
     let kings = [b.king_square(Color::White), b.king_square(Color::Black)];
 
-    let (white_pawns, _) = pawns::evaluate(Color::White, pawns, kings);
-    let (black_pawns, _) = pawns::evaluate(Color::Black, pawns, kings);
-    let white_act = pieces::evaluate(b, Color::White, pawns);
-    let black_act = pieces::evaluate(b, Color::Black, pawns);
-    let white_king = king_safety::evaluate(b, Color::White, pawns, &black_act);
-    let black_king = king_safety::evaluate(b, Color::Black, pawns, &white_act);
+    let occupied = b.occupied_by(Color::White) | b.occupied_by(Color::Black);
+    let (white_pawns, _) = pawns::evaluate(t, Color::White, pawns, kings, occupied);
+    let (black_pawns, _) = pawns::evaluate(t, Color::Black, pawns, kings, occupied);
+    let white_act = pieces::evaluate(t, b, Color::White, pawns);
+    let black_act = pieces::evaluate(t, b, Color::Black, pawns);
+    let (white_king, white_attacked) = king_safety::evaluate(t, b, Color::White, pawns, &black_act);
+    let (black_king, black_attacked) = king_safety::evaluate(t, b, Color::Black, pawns, &white_act);
+    let tempo = term(t, b.side_to_move(), weights::TEMPO, 1);
+    let tempo = if b.side_to_move() == Color::White {
+        tempo
+    } else {
+        -tempo
+    };
+    let king_attack = white_attacked - black_attacked;
 
     let total = psq + white_pawns - black_pawns + white_act.score - black_act.score + white_king
-        - black_king;
+        - black_king
+        + king_attack
+        + tempo;
 
     let strong = if total.1 >= 0 {
         Color::White
@@ -71,7 +95,8 @@ pub fn evaluate(b: &Board) -> i32 {
     let scale = endgame::scale(&material, strong);
     let mut eg = total.1 * scale / SCALE_NORMAL;
     let mop = endgame::mop_up(b, &material, strong);
-    eg += if strong == Color::White { mop } else { -mop };
+    let mop_up = if strong == Color::White { mop } else { -mop };
+    eg += mop_up;
 
     let phase = phase.min(PHASE_MAX);
     let white_view = (total.0 * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
@@ -80,7 +105,13 @@ pub fn evaluate(b: &Board) -> i32 {
     } else {
         -white_view
     };
-    stm + TEMPO
+    let fixed = Fixed {
+        phase,
+        scale,
+        king_attack,
+        mop_up,
+    };
+    (stm, fixed)
 }
 
 #[cfg(test)]

@@ -1,31 +1,24 @@
 //! Piece activity: mobility, bishop pair, rooks on open files, and the
 //! attacks on the enemy king's zone that king safety weighs.
 //!
-//! Mobility weights and offsets follow Fruit 2.1 (Fabien Letouzey): a
-//! piece earns its weight per reachable square beyond a typical count.
-//! Squares attacked by enemy pawns do not count (safe mobility).
+//! Mobility is a weight per number of safe squares reached (own pieces
+//! and squares attacked by enemy pawns do not count); the tables started
+//! from Fruit 2.1's linear weights and are tuned (`weights.rs`).
 
-use super::bits::{file_mask, pawn_attacks};
+use super::bits::{adjacent_files, file_mask, pawn_attacks, ranks_ahead, relative_rank};
 use super::score::S;
+use super::trace::{Trace, term};
+use super::weights as w;
 use crate::board::attacks::{DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 use crate::board::square::squares_of;
 use crate::board::{Board, Color, PieceKind, Square};
 
-const MOBILITY: [(S, i32); 4] = [
-    (S(4, 4), 4),  // knight
-    (S(5, 5), 6),  // bishop
-    (S(2, 4), 7),  // rook
-    (S(1, 2), 13), // queen
+const MOBILITY: [usize; 4] = [
+    w::MOBILITY_KNIGHT,
+    w::MOBILITY_BISHOP,
+    w::MOBILITY_ROOK,
+    w::MOBILITY_QUEEN,
 ];
-const BISHOP_PAIR: S = S(30, 50);
-const ROOK_OPEN_FILE: S = S(25, 10);
-const ROOK_SEMI_OPEN_FILE: S = S(10, 5);
-const ROOK_ON_SEVENTH: S = S(10, 25);
-/// Threats: an enemy piece attacked by one of our pawns, and an enemy rook
-/// or queen attacked by one of our minor pieces (hand-set; the idea is
-/// Stockfish's `ThreatByPawn`/`ThreatByMinor`).
-const THREAT_BY_PAWN: S = S(40, 30);
-const THREAT_BY_MINOR: S = S(25, 20);
 /// King-attack units per square of the king zone a piece attacks
 /// (the "attack units" scheme of the chessprogramming wiki's King Safety).
 const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
@@ -52,11 +45,12 @@ pub fn king_zone(b: &Board, color: Color) -> u64 {
     zone
 }
 
-pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2]) -> Activity {
+pub fn evaluate<T: Trace>(t: &mut T, b: &Board, us: Color, pawns: [u64; 2]) -> Activity {
     let them = !us;
     let own = b.occupied_by(us);
     let unsafe_squares = pawn_attacks(them, pawns[them.index()]);
     let zone = king_zone(b, them);
+    let our_pawn_attacks = pawn_attacks(us, pawns[us.index()]);
     let mut act = Activity::default();
     let mut bishops = 0;
     let mut minor_attacks = 0u64;
@@ -77,38 +71,49 @@ pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2]) -> Activity {
             minor_attacks |= attacked;
         }
         let count = (attacked & !own & !unsafe_squares).count_ones() as i32;
-        let (weight, offset) = MOBILITY[idx];
-        act.score += weight * (count - offset);
+        act.score += term(t, us, MOBILITY[idx] + count as usize, 1);
         let hits = (attacked & zone).count_ones() as i32;
         if hits > 0 {
             act.king_attackers += 1;
             act.king_attack_units += ATTACK_UNITS[idx] * hits;
+        }
+        if idx < 2 && our_pawn_attacks & sq.bit() != 0 {
+            let rr = relative_rank(us, sq.rank());
+            let attackers_span = adjacent_files(sq.file()) & ranks_ahead(us, sq.rank());
+            if (3..=5).contains(&rr) && pawns[them.index()] & attackers_span == 0 {
+                let index = if idx == 0 {
+                    w::KNIGHT_OUTPOST
+                } else {
+                    w::BISHOP_OUTPOST
+                };
+                act.score += term(t, us, index, 1);
+            }
         }
         match kind {
             PieceKind::Bishop => bishops += 1,
             PieceKind::Rook => {
                 let file = file_mask(sq.file());
                 if pawns[us.index()] & file == 0 {
-                    act.score += if pawns[them.index()] & file == 0 {
-                        ROOK_OPEN_FILE
+                    let index = if pawns[them.index()] & file == 0 {
+                        w::ROOK_OPEN_FILE
                     } else {
-                        ROOK_SEMI_OPEN_FILE
+                        w::ROOK_SEMI_OPEN_FILE
                     };
+                    act.score += term(t, us, index, 1);
                 }
                 let seventh = if us == Color::White { 6 } else { 1 };
                 let their_back = if us == Color::White { 7 } else { 0 };
                 if sq.rank() == seventh && b.king_square(them).rank() == their_back {
-                    act.score += ROOK_ON_SEVENTH;
+                    act.score += term(t, us, w::ROOK_ON_SEVENTH, 1);
                 }
             }
             _ => {}
         }
     }
     if bishops >= 2 {
-        act.score += BISHOP_PAIR;
+        act.score += term(t, us, w::BISHOP_PAIR, 1);
     }
     // Threats against the enemy's pieces (pawns and king excluded).
-    let our_pawn_attacks = pawn_attacks(us, pawns[us.index()]);
     let mut heavy = 0u64;
     let mut pieces = 0u64;
     for sq in squares_of(b.occupied_by(them)) {
@@ -121,8 +126,10 @@ pub fn evaluate(b: &Board, us: Color, pawns: [u64; 2]) -> Activity {
             _ => {}
         }
     }
-    act.score += THREAT_BY_PAWN * (our_pawn_attacks & pieces).count_ones() as i32;
-    act.score += THREAT_BY_MINOR * (minor_attacks & heavy).count_ones() as i32;
+    let by_pawn = (our_pawn_attacks & pieces).count_ones() as i32;
+    act.score += term(t, us, w::THREAT_BY_PAWN, by_pawn);
+    let by_minor = (minor_attacks & heavy).count_ones() as i32;
+    act.score += term(t, us, w::THREAT_BY_MINOR, by_minor);
     act
 }
 
