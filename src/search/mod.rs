@@ -1,17 +1,18 @@
 //! The search: iterative deepening over alpha-beta, reporting typed events.
 //!
 //! Interface used by the UCI layer (and `bench`):
-//! - [`Searcher`] owns the transposition table and the history tables; it
-//!   lives as long as the engine, `clear()` is `ucinewgame`.
+//! - [`Searcher`] owns the transposition table and the history tables (one
+//!   per thread); it lives as long as the engine, `clear()` is
+//!   `ucinewgame`, `set_threads` the `Threads` option.
 //! - [`Limits`] says when to stop; [`SearchControl`] is shared with the
 //!   front end (stop, ponder) and read with relaxed atomics.
 //! - [`SearchEvent`]s come out as the search goes; [`SearchResult`] at the end.
 //!
 //! Inside: `pvs` (the alpha-beta node search), `quiescence`, `ordering`
 //! with `history` and `see`, the transposition table `tt`, `time`
-//! management, `value` (mate scores) and the `worker` that holds one
-//! search's state. Iterative deepening, aspiration windows and MultiPV
-//! are below.
+//! management, `value` (mate scores), the `worker` that holds one search
+//! thread's state and `smp`, the helper threads. Iterative deepening,
+//! aspiration windows and MultiPV are below.
 
 pub mod bench;
 pub mod history;
@@ -20,6 +21,7 @@ pub mod ordering;
 pub mod pvs;
 pub mod quiescence;
 pub mod see;
+pub mod smp;
 pub mod time;
 pub mod tt;
 pub mod value;
@@ -31,6 +33,7 @@ use crate::board::Move;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
 use history::History;
+use smp::{DoneOnDrop, Shared};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use time::TimeManager;
@@ -89,7 +92,10 @@ pub struct SearchResult {
 
 pub struct Searcher {
     tt: TranspositionTable,
+    /// The main thread's history tables.
     history: Box<History>,
+    /// One set per helper thread (`Threads` - 1), kept between searches.
+    helpers: Vec<History>,
 }
 
 /// One finished line of an iteration.
@@ -110,7 +116,21 @@ impl Searcher {
         Searcher {
             tt,
             history: Box::new(History::new()),
+            helpers: Vec::new(),
         }
+    }
+
+    /// Searches on `threads` threads from now on (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            self.helpers.push(History::new());
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Resizes the transposition table; on failure keeps the old one.
@@ -123,11 +143,14 @@ impl Searcher {
 
     /// Forgets everything learnt (transposition table, histories, killers).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.tt.clear_on(self.threads());
         self.history.clear();
+        self.helpers.iter_mut().for_each(|h| h.clear());
     }
 
-    /// Searches the current position of `game` until `limits` or `control` say stop.
+    /// Searches the current position of `game` until `limits` or `control`
+    /// say stop, with the helper threads alongside. Only the main thread's
+    /// iterations are reported; node counts are those of all threads.
     pub fn search(
         &mut self,
         game: &Game,
@@ -153,6 +176,7 @@ impl Searcher {
         }
         self.tt.new_search();
         self.history.age();
+        self.helpers.iter_mut().for_each(|h| h.age());
 
         let time = if limits.infinite {
             TimeManager::new(&Limits::default(), board.side_to_move(), start)
@@ -160,96 +184,60 @@ impl Searcher {
             TimeManager::new(limits, board.side_to_move(), start)
         };
         let keys: Vec<u64> = game.reversible_keys().collect();
-        let lines_wanted = limits.multipv.max(1).min(root_moves.len());
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let node_limit = limits.nodes;
+        let max_depth = max_depth(limits);
         let fallback = root_moves[0];
 
-        let mut w = Worker::new(
-            &mut self.tt,
-            &mut self.history,
-            control,
-            time,
-            node_limit,
-            keys,
-            root_moves,
-        );
-        w.root_moves_restricted = restricted;
-
-        let mut completed: Vec<Line> = Vec::new();
-        let mut stable_iterations = 0u32;
-        for depth in 1..=max_depth {
-            w.excluded.clear();
-            w.seldepth = 0;
-            let mut lines: Vec<Line> = Vec::with_capacity(lines_wanted);
-            for index in 0..lines_wanted {
-                let previous = completed.get(index).map(|l| l.score);
-                let Some(line) = aspiration(&mut w, &board, depth as i32, previous) else {
-                    break;
-                };
-                w.excluded.push(line.pv[0]);
-                lines.push(line);
-            }
-            if w.stopped || lines.is_empty() {
-                // The unfinished iteration is void, unless nothing is known yet.
-                if completed.is_empty() && !lines.is_empty() {
-                    completed = lines;
-                }
-                break;
-            }
-            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-            let hashfull = w.tt.hashfull();
-            for (i, line) in lines.iter().enumerate() {
-                on_event(SearchEvent::Iteration(Iteration {
-                    depth,
-                    seldepth: w.seldepth as u32,
-                    multipv: i + 1,
-                    score: to_score(line.score),
-                    bound: Bound::Exact,
-                    nodes: w.nodes,
-                    time: start.elapsed(),
-                    hashfull,
-                    pv: line.pv.clone(),
-                }));
-            }
-            let same_best = completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]);
-            let score_drop = completed.first().map_or(0, |l| l.score - lines[0].score);
-            stable_iterations = if same_best { stable_iterations + 1 } else { 0 };
-            completed = lines;
-            // A first iteration always completes; limits apply from now on.
-            w.limits_active = true;
-
-            // Stop conditions between iterations.
-            let best_score = completed[0].score;
-            if let Some(n) = limits.mate
-                && best_score >= MATE - 2 * n as i32
-            {
-                break;
-            }
-            if w.stop_requested() || node_limit.is_some_and(|n| w.nodes >= n) {
-                break;
-            }
-            if !w.pondering() && !limits.infinite {
-                // Soft limit: stretch it while the best move keeps changing
-                // or the score is falling (a threat is being discovered).
-                let stability = match stable_iterations {
-                    0 => 140,
-                    1 => 100,
-                    2 => 85,
-                    _ => 70,
-                };
-                let trouble = if score_drop > 30 && !is_mate(best_score) {
-                    150
-                } else {
-                    100
-                };
-                let scale = stability * trouble / 100;
-                if w.time.soft_expired(scale) {
+        let shared = Shared::default();
+        let tt = &self.tt;
+        let (completed, nodes) = std::thread::scope(|scope| {
+            let done = DoneOnDrop(&shared);
+            for (i, history) in self.helpers.iter_mut().enumerate() {
+                let keys = keys.clone();
+                let root_moves = root_moves.clone();
+                let (shared, side) = (&shared, board.side_to_move());
+                let spawned = std::thread::Builder::new()
+                    .name(format!("helper {}", i + 1))
+                    .stack_size(smp::STACK_SIZE)
+                    .spawn_scoped(scope, move || {
+                        let time = TimeManager::new(&Limits::default(), side, start);
+                        let mut w = Worker::new(
+                            tt,
+                            history,
+                            control,
+                            shared,
+                            i + 1,
+                            time,
+                            None,
+                            keys,
+                            root_moves,
+                        );
+                        w.root_moves_restricted = restricted;
+                        smp::helper_search(&mut w, &board, max_depth);
+                    });
+                if let Err(e) = spawned {
+                    log::warn!("cannot start search thread {}: {e}", i + 1);
                     break;
                 }
             }
-        }
-        let nodes = w.nodes;
+            let mut w = Worker::new(
+                tt,
+                &mut self.history,
+                control,
+                &shared,
+                0,
+                time,
+                limits.nodes,
+                keys,
+                root_moves,
+            );
+            w.root_moves_restricted = restricted;
+
+            let completed = iterative_deepening(&mut w, &board, limits, start, on_event);
+            // The helpers stop, and their last nodes are counted.
+            drop(done);
+            (completed, w.nodes)
+        });
+        let nodes = nodes + shared.helper_nodes.load(Ordering::Relaxed);
         wait_while_infinite(limits, control);
 
         let best = completed.first().map_or(fallback, |l| l.pv[0]);
@@ -268,6 +256,102 @@ impl Searcher {
             nodes,
         }
     }
+}
+
+/// The main thread's iterative deepening: one iteration per depth, each
+/// with its MultiPV lines, reported as it completes, until a limit says
+/// stop. Returns the lines of the last completed iteration (or of the
+/// first, unfinished one when nothing else is known).
+fn iterative_deepening(
+    w: &mut Worker,
+    board: &crate::board::Board,
+    limits: &Limits,
+    start: Instant,
+    on_event: &mut dyn FnMut(SearchEvent),
+) -> Vec<Line> {
+    let lines_wanted = limits.multipv.max(1).min(w.root_moves.len());
+    let max_depth = max_depth(limits);
+    let node_limit = limits.nodes;
+    let mut completed: Vec<Line> = Vec::new();
+    let mut stable_iterations = 0u32;
+    for depth in 1..=max_depth {
+        w.excluded.clear();
+        w.seldepth = 0;
+        let mut lines: Vec<Line> = Vec::with_capacity(lines_wanted);
+        for index in 0..lines_wanted {
+            let previous = completed.get(index).map(|l| l.score);
+            let Some(line) = aspiration(w, board, depth as i32, previous) else {
+                break;
+            };
+            w.excluded.push(line.pv[0]);
+            lines.push(line);
+        }
+        if w.stopped || lines.is_empty() {
+            // The unfinished iteration is void, unless nothing is known yet.
+            if completed.is_empty() && !lines.is_empty() {
+                completed = lines;
+            }
+            break;
+        }
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        let hashfull = w.tt.hashfull();
+        w.sync_nodes();
+        for (i, line) in lines.iter().enumerate() {
+            on_event(SearchEvent::Iteration(Iteration {
+                depth,
+                seldepth: w.seldepth as u32,
+                multipv: i + 1,
+                score: to_score(line.score),
+                bound: Bound::Exact,
+                nodes: w.total_nodes(),
+                time: start.elapsed(),
+                hashfull,
+                pv: line.pv.clone(),
+            }));
+        }
+        let same_best = completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]);
+        let score_drop = completed.first().map_or(0, |l| l.score - lines[0].score);
+        stable_iterations = if same_best { stable_iterations + 1 } else { 0 };
+        completed = lines;
+        // A first iteration always completes; limits apply from now on.
+        w.limits_active = true;
+
+        // Stop conditions between iterations.
+        let best_score = completed[0].score;
+        if let Some(n) = limits.mate
+            && best_score >= MATE - 2 * n as i32
+        {
+            break;
+        }
+        if w.stop_requested() || node_limit.is_some_and(|n| w.total_nodes() >= n) {
+            break;
+        }
+        if !w.pondering() && !limits.infinite {
+            // Soft limit: stretch it while the best move keeps changing
+            // or the score is falling (a threat is being discovered).
+            let stability = match stable_iterations {
+                0 => 140,
+                1 => 100,
+                2 => 85,
+                _ => 70,
+            };
+            let trouble = if score_drop > 30 && !is_mate(best_score) {
+                150
+            } else {
+                100
+            };
+            let scale = stability * trouble / 100;
+            if w.time.soft_expired(scale) {
+                break;
+            }
+        }
+    }
+    completed
+}
+
+/// The deepest iteration of a search with these limits.
+fn max_depth(limits: &Limits) -> u32 {
+    limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
 }
 
 /// `go infinite` and `go ponder` never end on their own: hold the result

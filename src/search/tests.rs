@@ -219,3 +219,72 @@ fn ponder_waits_for_ponderhit_then_uses_the_clock() {
     assert!(done >= hit_at);
     assert!(done - hit_at < Duration::from_secs(2));
 }
+
+#[test]
+fn two_threads_find_the_mate_and_report_each_depth_once() {
+    let g = game("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1", &[]);
+    let mut s = Searcher::new(8);
+    s.set_threads(2);
+    assert_eq!(s.threads(), 2);
+    let mut depths = Vec::new();
+    let r = s.search(&g, &depth(8), &SearchControl::default(), &mut |e| match e {
+        SearchEvent::Iteration(it) => depths.push((it.depth, it.score)),
+    });
+    assert_eq!(r.best.unwrap().to_string(), "d2d8");
+    // Only the main thread reports: depths 1..=8, in order, once each.
+    assert_eq!(
+        depths.iter().map(|d| d.0).collect::<Vec<_>>(),
+        (1..=8).collect::<Vec<_>>()
+    );
+    assert_eq!(depths.last().unwrap().1, Score::Mate(2));
+}
+
+#[test]
+fn a_node_limit_counts_the_nodes_of_all_threads() {
+    let g = game(crate::board::fen::STARTPOS, &[]);
+    let limit = 300_000;
+    let limits = Limits {
+        nodes: Some(limit),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(8);
+    s.set_threads(3);
+    let mut last_info = 0;
+    let r = s.search(&g, &limits, &SearchControl::default(), &mut |e| match e {
+        SearchEvent::Iteration(it) => last_info = it.nodes,
+    });
+    assert!(r.best.is_some());
+    // Each thread may overshoot by the nodes between two looks at the count.
+    assert!(r.nodes >= limit, "{}", r.nodes);
+    assert!(r.nodes < limit + 3 * 4096, "{}", r.nodes);
+    assert!(last_info <= r.nodes);
+    // Back to one thread: as tight as before (the few nodes entered on
+    // the way out after the stop still count themselves).
+    s.set_threads(1);
+    let r = s.search(&g, &limits, &SearchControl::default(), &mut |_| {});
+    assert!((limit..limit + 16).contains(&r.nodes), "{}", r.nodes);
+}
+
+#[test]
+fn stop_ends_every_thread() {
+    let g = game(crate::board::fen::STARTPOS, &[]);
+    let control = std::sync::Arc::new(SearchControl::default());
+    let c2 = control.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        c2.stop.store(true, Ordering::Relaxed);
+        std::time::Instant::now()
+    });
+    let mut s = Searcher::new(8);
+    s.set_threads(2);
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let r = s.search(&g, &limits, &control, &mut |_| {});
+    let stopped_at = stopper.join().unwrap();
+    assert!(r.best.is_some());
+    // The scope has joined the helper too.
+    assert!(stopped_at.elapsed() < Duration::from_secs(1));
+    s.clear();
+}

@@ -1,5 +1,5 @@
 //! The transposition table: buckets of four entries, replacement by depth
-//! and age.
+//! and age, shared by the threads of a search.
 //!
 //! A bucket is one 64-byte cache line. An entry keeps the full key (no
 //! false hits worth worrying about), the best move, the score (mate scores
@@ -7,8 +7,16 @@
 //! generation ("age") of the search that wrote it. A new position replaces
 //! the entry of its bucket that is worth least: shallow, and from an older
 //! search (Stockfish's scheme: depth minus eight times the age difference).
+//!
+//! Sharing without locks (Hyatt and Mann's "lockless hashing", as in
+//! Crafty): an entry is two 64-bit words, the packed data and the key XOR
+//! the data, each read and written with relaxed atomics. Two threads
+//! writing one entry at once can leave the words of different stores; the
+//! XOR then no longer gives the key, and the probe sees a miss instead of
+//! a torn entry.
 
 use crate::board::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TtBound {
@@ -18,6 +26,16 @@ pub enum TtBound {
     Exact = 3,
 }
 
+/// One entry as the table stores it.
+#[derive(Default)]
+struct Slot {
+    /// The key XOR `data`.
+    check: AtomicU64,
+    /// An [`Entry`], packed.
+    data: AtomicU64,
+}
+
+/// An entry unpacked.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -29,9 +47,52 @@ struct Entry {
     gen_bound: u8,
 }
 
-#[derive(Clone, Copy, Default)]
+impl Entry {
+    /// The data word: move, score, eval, depth, generation and bound.
+    fn pack(&self) -> u64 {
+        u64::from(self.mv.0)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.gen_bound) << 56
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            mv: Move(data as u16),
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            gen_bound: (data >> 56) as u8,
+        }
+    }
+}
+
+impl Slot {
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        Entry::unpack(check ^ data, data)
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let data = e.pack();
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+
+    fn reset(&self) {
+        self.check.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
+    }
+}
+
+#[derive(Default)]
 #[repr(align(64))]
-struct Bucket([Entry; 4]);
+struct Bucket([Slot; 4]);
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -59,7 +120,7 @@ impl TranspositionTable {
         buckets
             .try_reserve_exact(count)
             .map_err(|e| format!("cannot allocate a {mb} MB hash table: {e}"))?;
-        buckets.resize(count, Bucket::default());
+        buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
             generation: 0,
@@ -75,7 +136,27 @@ impl TranspositionTable {
     }
 
     pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
+        self.clear_on(1);
+    }
+
+    /// Clears the table with up to `threads` threads (a big table takes
+    /// a while to write; small ones are not worth a thread).
+    pub fn clear_on(&mut self, threads: usize) {
+        const BUCKETS_PER_THREAD: usize = (32 << 20) / BUCKET_BYTES;
+        let threads = threads
+            .clamp(1, self.buckets.len().div_ceil(BUCKETS_PER_THREAD))
+            .max(1);
+        let chunk = self.buckets.len().div_ceil(threads);
+        let clear = |part: &[Bucket]| part.iter().flat_map(|b| &b.0).for_each(Slot::reset);
+        if threads == 1 {
+            clear(&self.buckets);
+        } else {
+            std::thread::scope(|s| {
+                for part in self.buckets.chunks(chunk) {
+                    s.spawn(move || clear(part));
+                }
+            });
+        }
         self.generation = 0;
     }
 
@@ -95,6 +176,7 @@ impl TranspositionTable {
         bucket
             .0
             .iter()
+            .map(Slot::load)
             .find(|e| e.key == key && e.gen_bound & 3 != 0)
             .map(|e| TtHit {
                 mv: e.mv,
@@ -110,15 +192,17 @@ impl TranspositionTable {
     }
 
     /// Stores a result; `score` must already be node-relative.
-    pub fn store(&mut self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: TtBound) {
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: TtBound) {
         let generation = self.generation;
-        let idx = self.index(key);
-        let bucket = &mut self.buckets[idx];
+        let bucket = &self.buckets[self.index(key)];
         let mut victim = 0;
+        let mut old = Entry::default();
         let mut worst = i32::MAX;
-        for (i, e) in bucket.0.iter().enumerate() {
+        for (i, slot) in bucket.0.iter().enumerate() {
+            let e = slot.load();
             if e.key == key || e.gen_bound & 3 == 0 {
                 victim = i;
+                old = e;
                 break;
             }
             let age = (generation.wrapping_sub(e.gen_bound & !3) / GEN_STEP) as i32;
@@ -126,9 +210,10 @@ impl TranspositionTable {
             if worth < worst {
                 worst = worth;
                 victim = i;
+                old = e;
             }
         }
-        let e = &mut bucket.0[victim];
+        let e = old;
         // Keep a shallower result's move when the new one has none; keep a
         // deeper exact entry of the same position from the same search.
         if e.key == key
@@ -144,14 +229,14 @@ impl TranspositionTable {
         } else {
             mv
         };
-        *e = Entry {
+        bucket.0[victim].save(&Entry {
             key,
             mv,
             score: score as i16,
             eval: eval as i16,
             depth: depth.clamp(0, 255) as u8,
             gen_bound: generation | bound as u8,
-        };
+        });
     }
 
     /// Per mille of the table written by this search (sampled).
@@ -161,6 +246,7 @@ impl TranspositionTable {
             .iter()
             .map(|b| {
                 b.0.iter()
+                    .map(Slot::load)
                     .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound & !3 == self.generation)
                     .count()
             })
@@ -192,5 +278,102 @@ mod tests {
     #[test]
     fn absurd_size_fails_cleanly() {
         assert!(TranspositionTable::new(usize::MAX / 2).is_err());
+    }
+
+    #[test]
+    fn a_bucket_is_one_cache_line() {
+        assert_eq!(BUCKET_BYTES, 64);
+    }
+
+    #[test]
+    fn entries_pack_and_unpack() {
+        let e = Entry {
+            key: 0xdead_beef_0123_4567,
+            mv: Move(0xfedc),
+            score: -31_000,
+            eval: 1234,
+            depth: 255,
+            gen_bound: 0xfc | TtBound::Lower as u8,
+        };
+        let back = Entry::unpack(e.key, e.pack());
+        assert_eq!(
+            (back.mv, back.score, back.eval, back.depth, back.gen_bound),
+            (e.mv, e.score, e.eval, e.depth, e.gen_bound)
+        );
+    }
+
+    #[test]
+    fn a_torn_entry_is_a_miss() {
+        let tt = TranspositionTable::new(1).unwrap();
+        tt.store(42, Move(7), 10, 0, 3, TtBound::Exact);
+        let slot = tt.buckets[tt.index(42)]
+            .0
+            .iter()
+            .find(|s| s.load().key == 42)
+            .unwrap();
+        // Another thread's data word lands beside our check word.
+        let other = Entry {
+            key: 99,
+            mv: Move(9),
+            depth: 8,
+            gen_bound: TtBound::Lower as u8,
+            ..Entry::default()
+        };
+        slot.data.store(other.pack(), Ordering::Relaxed);
+        assert!(tt.probe(42).is_none());
+        assert!(tt.probe(99).is_none());
+    }
+
+    #[test]
+    fn threads_share_the_table() {
+        // Each thread writes its own keys and reads the others'; under a
+        // storm of concurrent stores to the same buckets, every hit must be
+        // an entry some thread wrote whole.
+        let tt = TranspositionTable::new(1).unwrap();
+        let value = |key: u64| (key % 1000) as i32;
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for round in 0..20_000u64 {
+                        let key = (round * 4 + t).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        let v = value(key);
+                        tt.store(key, Move(v as u16), v, -v, 5, TtBound::Exact);
+                        let probe = (round * 4 + (t + 1) % 4).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        if let Some(h) = tt.probe(probe) {
+                            let v = value(probe);
+                            assert_eq!(
+                                (h.mv, h.score, h.eval, h.depth),
+                                (Move(v as u16), v, -v, 5)
+                            );
+                        }
+                    }
+                });
+            }
+        });
+        // What one thread stored, another finds.
+        let key = 0x1234_5678_9abc_def0;
+        std::thread::scope(|s| {
+            s.spawn(|| tt.store(key, Move(3), 77, 1, 9, TtBound::Lower));
+        });
+        let hit = std::thread::scope(|s| s.spawn(|| tt.probe(key)).join().unwrap()).unwrap();
+        assert_eq!(
+            (hit.mv, hit.score, hit.depth, hit.bound),
+            (Move(3), 77, 9, TtBound::Lower)
+        );
+    }
+
+    #[test]
+    fn a_parallel_clear_clears_everything() {
+        let mut tt = TranspositionTable::new(64).unwrap();
+        let keys: Vec<u64> = (1..=1000u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for &k in &keys {
+            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper);
+        }
+        assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
+        tt.clear_on(2);
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
     }
 }

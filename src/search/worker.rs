@@ -1,9 +1,11 @@
-//! The state of one running search: tables borrowed from the `Searcher`,
-//! the path's keys for repetitions, the PV table, the per-ply stack, and
-//! the stop logic (node and time limits, `stop`, ponder).
+//! The state of one search thread: tables borrowed from the `Searcher`
+//! (the transposition table shared with the other threads), the path's
+//! keys for repetitions, the PV table, the per-ply stack, and the stop
+//! logic (node and time limits, `stop`, ponder, the main thread's end).
 
 use super::SearchControl;
 use super::history::History;
+use super::smp::Shared;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::MAX_PLY;
@@ -13,7 +15,8 @@ use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-/// Nodes between two looks at the clock and the stop flag.
+/// Nodes between two looks at the clock and the stop flags (and between
+/// two updates of the shared node count).
 const CHECK_EVERY: u64 = 1024;
 
 /// What the search remembers about each ply of the current path.
@@ -30,12 +33,19 @@ pub struct PlyState {
 pub const NO_EVAL: i32 = -super::value::INFINITE;
 
 pub struct Worker<'a> {
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub history: &'a mut History,
     control: &'a SearchControl,
+    shared: &'a Shared,
+    /// 0 for the main thread, which alone applies the limits; 1.. for helpers.
+    pub thread: usize,
     pub time: TimeManager,
     node_limit: Option<u64>,
+    /// Nodes searched by this thread.
     pub nodes: u64,
+    /// Main thread: the helpers' nodes at the last look. Helper: the
+    /// nodes already added to the shared count.
+    other_nodes: u64,
     pub seldepth: usize,
     /// Set when a limit or `stop` ends the search: results are then void.
     pub stopped: bool,
@@ -61,9 +71,11 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         history: &'a mut History,
         control: &'a SearchControl,
+        shared: &'a Shared,
+        thread: usize,
         time: TimeManager,
         node_limit: Option<u64>,
         keys: Vec<u64>,
@@ -74,9 +86,12 @@ impl<'a> Worker<'a> {
             tt,
             history,
             control,
+            shared,
+            thread,
             time,
             node_limit,
             nodes: 0,
+            other_nodes: 0,
             seldepth: 0,
             stopped: false,
             limits_active: false,
@@ -104,8 +119,31 @@ impl<'a> Worker<'a> {
         now
     }
 
+    /// `stop` (or a limit the watchdog enforces), or, for a helper, the
+    /// end of the main thread's search.
     pub fn stop_requested(&self) -> bool {
-        self.control.stop.load(Ordering::Relaxed)
+        self.control.stop.load(Ordering::Relaxed) || self.shared.done.load(Ordering::Relaxed)
+    }
+
+    /// The nodes of all threads (the helpers' as of the last look).
+    pub fn total_nodes(&self) -> u64 {
+        if self.thread == 0 {
+            self.nodes + self.other_nodes
+        } else {
+            self.nodes
+        }
+    }
+
+    /// Helpers add their new nodes to the shared count; the main thread
+    /// reads it.
+    pub fn sync_nodes(&mut self) {
+        if self.thread == 0 {
+            self.other_nodes = self.shared.helper_nodes.load(Ordering::Relaxed);
+        } else {
+            let new = self.nodes - self.other_nodes;
+            self.shared.helper_nodes.fetch_add(new, Ordering::Relaxed);
+            self.other_nodes = self.nodes;
+        }
     }
 
     /// Counts a node and tells whether the search must end now.
@@ -118,12 +156,18 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return true;
         }
-        let over_nodes = self.limits_active && self.node_limit.is_some_and(|n| self.nodes >= n);
-        self.stopped = over_nodes
-            || (self.nodes.is_multiple_of(CHECK_EVERY)
-                && (self.stop_requested()
-                    || (self.limits_active && !self.pondering() && self.time.hard_expired())));
+        let over_nodes =
+            self.limits_active && self.node_limit.is_some_and(|n| self.total_nodes() >= n);
+        self.stopped = over_nodes || (self.nodes.is_multiple_of(CHECK_EVERY) && self.check_now());
         self.stopped
+    }
+
+    /// The look every `CHECK_EVERY` nodes: node count, stop flags, clock.
+    #[cold]
+    fn check_now(&mut self) -> bool {
+        self.sync_nodes();
+        self.stop_requested()
+            || (self.limits_active && !self.pondering() && self.time.hard_expired())
     }
 
     /// Root moves still to be given a line in this iteration.

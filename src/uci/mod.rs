@@ -126,6 +126,10 @@ impl Engine {
                 )),
             },
             Change::ClearHash => self.worker.clear(),
+            Change::Threads(n) => {
+                self.worker.set_threads(n);
+                self.options.threads = n;
+            }
             Change::MultiPv(n) => self.options.multipv = n,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,

@@ -15,9 +15,8 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// The search recurses once per ply; its frames must fit `MAX_DEPTH` and
-/// quiescence beyond it with room to spare.
-const WORKER_STACK: usize = 64 << 20;
+/// The main search thread's stack, as big as the helpers'.
+const WORKER_STACK: usize = crate::search::smp::STACK_SIZE;
 
 /// How long `quit` waits for a search to honour its stop flag.
 const QUIT_GRACE: Duration = Duration::from_millis(60);
@@ -45,12 +44,14 @@ pub struct SearchJob {
 enum Job {
     Search(Box<SearchJob>, Arc<SearchControl>),
     Resize(usize),
+    Threads(usize),
     Clear,
 }
 
 enum Reply {
     SearchDone,
     Resized(Result<(), String>),
+    ThreadsSet,
     Cleared,
 }
 
@@ -164,6 +165,17 @@ impl Worker {
         }
     }
 
+    /// Searches on `n` threads from now on (no search may run).
+    pub fn set_threads(&mut self, n: usize) {
+        self.stop_and_wait();
+        self.send(Job::Threads(n));
+        while let Ok(r) = self.replies.recv() {
+            if matches!(r, Reply::ThreadsSet) {
+                break;
+            }
+        }
+    }
+
     /// Clears the transposition table and every history (no search may run).
     pub fn clear(&mut self) {
         self.stop_and_wait();
@@ -216,6 +228,13 @@ impl Drop for Worker {
     }
 }
 
+/// The options the searcher has taken, to build a fresh one like it.
+#[derive(Clone, Copy)]
+struct Settings {
+    hash_mb: usize,
+    threads: usize,
+}
+
 fn worker_loop(
     hash_mb: usize,
     sink: Sink,
@@ -225,14 +244,17 @@ fn worker_loop(
     disarm: Disarm,
 ) {
     let mut searcher = Searcher::new(hash_mb);
-    let mut hash_mb = hash_mb;
+    let mut settings = Settings {
+        hash_mb,
+        threads: 1,
+    };
     for job in jobs {
         let reply = match job {
             Job::Search(job, control) => {
                 while wake.try_recv().is_ok() {}
                 run_search(
                     &mut searcher,
-                    hash_mb,
+                    settings,
                     &job,
                     &control,
                     &sink,
@@ -244,9 +266,14 @@ fn worker_loop(
             Job::Resize(mb) => {
                 let r = searcher.resize_hash(mb);
                 if r.is_ok() {
-                    hash_mb = mb;
+                    settings.hash_mb = mb;
                 }
                 Reply::Resized(r)
+            }
+            Job::Threads(n) => {
+                searcher.set_threads(n);
+                settings.threads = n;
+                Reply::ThreadsSet
             }
             Job::Clear => {
                 searcher.clear();
@@ -262,7 +289,7 @@ fn worker_loop(
 /// One `go`: its `info` lines, then, when the hold allows, its `bestmove`.
 fn run_search(
     searcher: &mut Searcher,
-    hash_mb: usize,
+    settings: Settings,
     job: &SearchJob,
     control: &Arc<SearchControl>,
     sink: &Sink,
@@ -277,7 +304,7 @@ fn run_search(
             )));
             (None, None)
         }
-        Some(game) => search_game(searcher, hash_mb, game, &job.limits, control, sink),
+        Some(game) => search_game(searcher, settings, game, &job.limits, control, sink),
     };
     disarm.search_ended(control);
     // Exactly one bestmove per go, and after `go infinite`/`go ponder` not
@@ -300,7 +327,7 @@ fn run_search(
 
 fn search_game(
     searcher: &mut Searcher,
-    hash_mb: usize,
+    settings: Settings,
     game: &Game,
     limits: &Limits,
     control: &SearchControl,
@@ -333,7 +360,8 @@ fn search_game(
             // A bug in the search must not cost the game: answer with the
             // best move seen so far and start over with a fresh searcher.
             sink(&output::info_string("internal error in the search"));
-            *searcher = Searcher::new(hash_mb);
+            *searcher = Searcher::new(settings.hash_mb);
+            searcher.set_threads(settings.threads);
             SearchResult::default()
         }
     };

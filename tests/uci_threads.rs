@@ -1,0 +1,242 @@
+//! Black-box tests of `Threads` (Lazy SMP): the real `ladya` binary on two
+//! threads keeps the protocol (one legal `bestmove` per `go`, quick `stop`
+//! and `quit`), and bad values are clamped with an `info string`.
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use ladya::board::Board;
+use ladya::movegen::legal_moves;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const GENEROUS: Duration = Duration::from_secs(1);
+const LONG: Duration = Duration::from_secs(30);
+const MIDDLEGAME: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<(Instant, String)>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start ladya");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = unbounded();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    /// Sends one line; returns the moment just before it was written.
+    fn send(&mut self, line: &str) -> Instant {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        let t = Instant::now();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        t
+    }
+
+    /// Every line up to and including the first that starts with
+    /// `prefix`, and the time that one arrived.
+    fn until(&mut self, prefix: &str, timeout: Duration) -> (Instant, Vec<String>) {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok((t, l)) => {
+                    let done = l.starts_with(prefix);
+                    seen.push(l);
+                    if done {
+                        return (t, seen);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
+                    panic!("no '{prefix}' within {timeout:?}; saw {seen:#?}")
+                }
+            }
+        }
+    }
+
+    /// Asserts that nothing starting with `prefix` arrives for `quiet`.
+    fn none_of(&mut self, prefix: &str, quiet: Duration) {
+        let deadline = Instant::now() + quiet;
+        while let Ok((_, l)) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            assert!(!l.starts_with(prefix), "unexpected '{l}'");
+        }
+    }
+
+    /// `isready` → `readyok`, collecting what came before.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.until("readyok", LONG).1
+    }
+
+    fn quit(mut self) -> Duration {
+        let t = self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return t.elapsed();
+            }
+            assert!(Instant::now() < deadline, "ladya did not exit after quit");
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn two_threads() -> Engine {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    let lines = e.sync();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:#?}"
+    );
+    e
+}
+
+/// The move of a `bestmove` line, checked legal in `board`.
+fn legal_best(board: &Board, line: &str) -> String {
+    let mv = line.split_whitespace().nth(1).unwrap_or("");
+    assert!(
+        legal_moves(board).iter().any(|m| m.to_string() == mv),
+        "{line}: not legal in {}",
+        board.to_fen()
+    );
+    mv.to_string()
+}
+
+/// The value after `field` in an `info` line.
+fn field(line: &str, name: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == name)?;
+    words.next()?.parse().ok()
+}
+
+#[test]
+fn uci_announces_threads() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let (_, lines) = e.until("uciok", LONG);
+    assert!(
+        lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()),
+        "{lines:#?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn two_threads_movetime_and_depth_give_one_legal_bestmove() {
+    let mut e = two_threads();
+    let board = Board::from_fen(MIDDLEGAME).unwrap();
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let t = e.send("go movetime 300");
+    let (at, lines) = e.until("bestmove", LONG);
+    legal_best(&board, lines.last().unwrap());
+    assert!(at - t < Duration::from_millis(300) + GENEROUS);
+    e.none_of("bestmove", Duration::from_millis(200));
+
+    e.send("go depth 8");
+    let (_, lines) = e.until("bestmove", LONG);
+    legal_best(&board, lines.last().unwrap());
+    let depths: Vec<u64> = lines.iter().filter_map(|l| field(l, "depth")).collect();
+    assert_eq!(depths, (1..=8).collect::<Vec<_>>(), "{lines:#?}");
+    e.none_of("bestmove", Duration::from_millis(200));
+    e.quit();
+}
+
+#[test]
+fn two_threads_stop_is_quick() {
+    let mut e = two_threads();
+    e.send("position startpos moves e2e4 c7c5");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let t = e.send("stop");
+    let (at, lines) = e.until("bestmove", GENEROUS);
+    assert!(at - t < GENEROUS);
+    let b = Board::startpos();
+    let b = b.make(ladya::movegen::parse_uci_move(&b, "e2e4").unwrap());
+    let b = b.make(ladya::movegen::parse_uci_move(&b, "c7c5").unwrap());
+    legal_best(&b, lines.last().unwrap());
+    e.none_of("bestmove", Duration::from_millis(200));
+    e.quit();
+}
+
+#[test]
+fn two_threads_quit_in_mid_search_is_quick() {
+    let mut e = two_threads();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(e.quit() < GENEROUS);
+}
+
+#[test]
+fn threads_changed_while_searching_stops_the_search_first() {
+    let mut e = two_threads();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("setoption name Threads value 1");
+    let (_, lines) = e.until("bestmove", LONG);
+    legal_best(&Board::startpos(), lines.last().unwrap());
+    e.send("go depth 5");
+    e.until("bestmove", LONG);
+    e.quit();
+}
+
+#[test]
+fn bad_thread_counts_are_clamped_with_an_info_string() {
+    let mut e = Engine::start();
+    e.send("setoption name threads value 0");
+    let lines = e.sync();
+    let info: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(info.len(), 1, "{lines:#?}");
+    assert!(info[0].contains("using 1"), "{lines:#?}");
+    e.send("setoption name Threads value 100000");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.contains("using 256")), "{lines:#?}");
+    e.send("setoption name Threads value lots");
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string Threads")),
+        "{lines:#?}"
+    );
+    // Still 256 threads: a short search works.
+    e.send("go depth 4");
+    let (_, lines) = e.until("bestmove", LONG);
+    legal_best(&Board::startpos(), lines.last().unwrap());
+    e.quit();
+}
