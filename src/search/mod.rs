@@ -232,7 +232,7 @@ impl Searcher {
             );
             w.root_moves_restricted = restricted;
 
-            let completed = iterative_deepening(&mut w, &board, limits, start, on_event);
+            let completed = Self::iterative_deepening(&mut w, &board, limits, start, on_event);
             // The helpers stop, and their last nodes are counted.
             drop(done);
             (completed, w.nodes)
@@ -256,97 +256,97 @@ impl Searcher {
             nodes,
         }
     }
-}
 
-/// The main thread's iterative deepening: one iteration per depth, each
-/// with its MultiPV lines, reported as it completes, until a limit says
-/// stop. Returns the lines of the last completed iteration (or of the
-/// first, unfinished one when nothing else is known).
-fn iterative_deepening(
-    w: &mut Worker,
-    board: &crate::board::Board,
-    limits: &Limits,
-    start: Instant,
-    on_event: &mut dyn FnMut(SearchEvent),
-) -> Vec<Line> {
-    let lines_wanted = limits.multipv.max(1).min(w.root_moves.len());
-    let max_depth = max_depth(limits);
-    let node_limit = limits.nodes;
-    let mut completed: Vec<Line> = Vec::new();
-    let mut stable_iterations = 0u32;
-    for depth in 1..=max_depth {
-        w.excluded.clear();
-        w.seldepth = 0;
-        let mut lines: Vec<Line> = Vec::with_capacity(lines_wanted);
-        for index in 0..lines_wanted {
-            let previous = completed.get(index).map(|l| l.score);
-            let Some(line) = aspiration(w, board, depth as i32, previous) else {
-                break;
-            };
-            w.excluded.push(line.pv[0]);
-            lines.push(line);
-        }
-        if w.stopped || lines.is_empty() {
-            // The unfinished iteration is void, unless nothing is known yet.
-            if completed.is_empty() && !lines.is_empty() {
-                completed = lines;
+    /// The main thread's iterative deepening: one iteration per depth, each
+    /// with its MultiPV lines, reported as it completes, until a limit says
+    /// stop. Returns the lines of the last completed iteration (or of the
+    /// first, unfinished one when nothing else is known).
+    fn iterative_deepening(
+        w: &mut Worker,
+        board: &crate::board::Board,
+        limits: &Limits,
+        start: Instant,
+        on_event: &mut dyn FnMut(SearchEvent),
+    ) -> Vec<Line> {
+        let lines_wanted = limits.multipv.max(1).min(w.root_moves.len());
+        let max_depth = max_depth(limits);
+        let node_limit = limits.nodes;
+        let mut completed: Vec<Line> = Vec::new();
+        let mut stable_iterations = 0u32;
+        for depth in 1..=max_depth {
+            w.excluded.clear();
+            w.seldepth = 0;
+            let mut lines: Vec<Line> = Vec::with_capacity(lines_wanted);
+            for index in 0..lines_wanted {
+                let previous = completed.get(index).map(|l| l.score);
+                let Some(line) = aspiration(w, board, depth as i32, previous) else {
+                    break;
+                };
+                w.excluded.push(line.pv[0]);
+                lines.push(line);
             }
-            break;
-        }
-        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-        let hashfull = w.tt.hashfull();
-        w.sync_nodes();
-        for (i, line) in lines.iter().enumerate() {
-            on_event(SearchEvent::Iteration(Iteration {
-                depth,
-                seldepth: w.seldepth as u32,
-                multipv: i + 1,
-                score: to_score(line.score),
-                bound: Bound::Exact,
-                nodes: w.total_nodes(),
-                time: start.elapsed(),
-                hashfull,
-                pv: line.pv.clone(),
-            }));
-        }
-        let same_best = completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]);
-        let score_drop = completed.first().map_or(0, |l| l.score - lines[0].score);
-        stable_iterations = if same_best { stable_iterations + 1 } else { 0 };
-        completed = lines;
-        // A first iteration always completes; limits apply from now on.
-        w.limits_active = true;
-
-        // Stop conditions between iterations.
-        let best_score = completed[0].score;
-        if let Some(n) = limits.mate
-            && best_score >= MATE - 2 * n as i32
-        {
-            break;
-        }
-        if w.stop_requested() || node_limit.is_some_and(|n| w.total_nodes() >= n) {
-            break;
-        }
-        if !w.pondering() && !limits.infinite {
-            // Soft limit: stretch it while the best move keeps changing
-            // or the score is falling (a threat is being discovered).
-            let stability = match stable_iterations {
-                0 => 140,
-                1 => 100,
-                2 => 85,
-                _ => 70,
-            };
-            let trouble = if score_drop > 30 && !is_mate(best_score) {
-                150
-            } else {
-                100
-            };
-            let scale = stability * trouble / 100;
-            if w.time.soft_expired(scale) {
+            if w.stopped || lines.is_empty() {
+                // The unfinished iteration is void, unless nothing is known yet.
+                if completed.is_empty() && !lines.is_empty() {
+                    completed = lines;
+                }
                 break;
             }
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            let hashfull = w.tt.hashfull();
+            w.sync_nodes();
+            for (i, line) in lines.iter().enumerate() {
+                on_event(SearchEvent::Iteration(Iteration {
+                    depth,
+                    seldepth: w.seldepth as u32,
+                    multipv: i + 1,
+                    score: to_score(line.score),
+                    bound: Bound::Exact,
+                    nodes: w.total_nodes(),
+                    time: start.elapsed(),
+                    hashfull,
+                    pv: line.pv.clone(),
+                }));
+            }
+            let same_best = completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]);
+            let score_drop = completed.first().map_or(0, |l| l.score - lines[0].score);
+            stable_iterations = if same_best { stable_iterations + 1 } else { 0 };
+            completed = lines;
+            // A first iteration always completes; limits apply from now on.
+            w.limits_active = true;
+
+            // Stop conditions between iterations.
+            let best_score = completed[0].score;
+            if let Some(n) = limits.mate
+                && best_score >= MATE - 2 * n as i32
+            {
+                break;
+            }
+            if w.stop_requested() || node_limit.is_some_and(|n| w.total_nodes() >= n) {
+                break;
+            }
+            if !w.pondering() && !limits.infinite {
+                // Soft limit: stretch it while the best move keeps changing
+                // or the score is falling (a threat is being discovered).
+                let stability = match stable_iterations {
+                    0 => 140,
+                    1 => 100,
+                    2 => 85,
+                    _ => 70,
+                };
+                let trouble = if score_drop > 30 && !is_mate(best_score) {
+                    150
+                } else {
+                    100
+                };
+                let scale = stability * trouble / 100;
+                if w.time.soft_expired(scale) {
+                    break;
+                }
+            }
         }
+        completed
     }
-    completed
 }
 
 /// The deepest iteration of a search with these limits.
