@@ -74,6 +74,21 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: String,
     },
+    /// Append to each `<FEN> [<result>]` line the score of a search of N nodes (White's view).
+    Rescore {
+        /// Labelled positions from `datagen`.
+        #[arg(long, value_name = "FILE")]
+        data: String,
+        /// Nodes per search.
+        #[arg(long, default_value_t = 2000)]
+        nodes: u64,
+        /// Threads (each searches its share of the positions).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Output file.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+    },
     /// Texel-tune the evaluation weights on `datagen` positions; writes a new weights.rs.
     Tune {
         /// Labelled positions: `<FEN> [<result>]` per line.
@@ -91,6 +106,9 @@ enum Command {
         /// L2 pull towards the starting weights.
         #[arg(long, default_value_t = 0.0)]
         l2: f64,
+        /// Share of the game result in the target (the rest: the rescored search score).
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
         /// The weights file to start from (its array is replaced).
         #[arg(long, value_name = "FILE", default_value = "src/eval/weights.rs")]
         weights: String,
@@ -133,12 +151,36 @@ fn main() -> ExitCode {
                 Err(e) => return bad_input(e),
             }
         }
+        Command::Rescore {
+            data,
+            nodes,
+            threads,
+            out: path,
+        } => {
+            let text = match std::fs::read_to_string(&data) {
+                Ok(t) => t,
+                Err(e) => return bad_input(format!("cannot read {data}: {e}")),
+            };
+            let file = match std::fs::File::create(&path) {
+                Ok(f) => f,
+                Err(e) => return bad_input(format!("cannot create {path}: {e}")),
+            };
+            let mut writer = std::io::BufWriter::new(file);
+            match ladya::tune::datagen::rescore(&text, nodes, threads, &mut writer) {
+                Ok(()) => {
+                    use std::io::Write;
+                    writer.flush()
+                }
+                Err(e) => return bad_input(format!("{data}: {e}")),
+            }
+        }
         Command::Tune {
             data,
             epochs,
             lr,
             freeze,
             l2,
+            lambda,
             weights,
             out: path,
         } => {
@@ -161,6 +203,7 @@ fn main() -> ExitCode {
                 learning_rate: lr,
                 frozen: freeze,
                 l2,
+                lambda,
             };
             let tuned = ladya::tune::texel::tune(&set, &config, &mut |line| {
                 let _ = writeln!(out, "{line}");

@@ -33,6 +33,8 @@ struct Entry {
     fixed: f32,
     /// Game result from White's side: 1, 0.5 or 0.
     result: f32,
+    /// A search's score from White's side, when the data has one.
+    score: Option<f32>,
 }
 
 /// The data set, flattened.
@@ -61,6 +63,9 @@ pub struct Config {
     pub frozen: Vec<String>,
     /// L2 pull towards the starting weights, per centipawn squared.
     pub l2: f64,
+    /// Weight of the game result in the target; the rest goes to the
+    /// search score's expected result (positions without one use the result).
+    pub lambda: f64,
 }
 
 impl Data {
@@ -86,7 +91,18 @@ impl Data {
             }
             let bad = |why: &str| format!("line {}: {why}", i + 1);
             let open = line.rfind('[').ok_or_else(|| bad("no [result]"))?;
-            let result: f32 = match line[open..].trim_end_matches(']').trim_start_matches('[') {
+            let close = line
+                .rfind(']')
+                .filter(|&c| c > open)
+                .ok_or_else(|| bad("no ]"))?;
+            let score = match line[close + 1..].trim() {
+                "" => None,
+                s => Some(
+                    s.parse::<f32>()
+                        .map_err(|_| bad(&format!("bad score {s:?}")))?,
+                ),
+            };
+            let result: f32 = match &line[open + 1..close] {
                 "1.0" | "1" | "1-0" => 1.0,
                 "0.5" | "1/2-1/2" => 0.5,
                 "0.0" | "0" | "0-1" => 0.0,
@@ -95,12 +111,12 @@ impl Data {
             let board = Board::from_fen(line[..open].trim()).map_err(|e| bad(&e.to_string()))?;
             rec.coef = [0; N];
             let (_, fixed) = evaluate_traced(&board, &mut rec);
-            data.push(&rec.coef, &fixed, result);
+            data.push(&rec.coef, &fixed, result, score);
         }
         Ok(data)
     }
 
-    fn push(&mut self, coef: &[i32; N], fixed: &Fixed, result: f32) {
+    fn push(&mut self, coef: &[i32; N], fixed: &Fixed, result: f32, score: Option<f32>) {
         let start = self.terms.len() as u32;
         for (i, &c) in coef.iter().enumerate() {
             if c != 0 {
@@ -120,6 +136,7 @@ impl Data {
             eg_share,
             fixed: fixed_part,
             result,
+            score,
         });
     }
 
@@ -133,14 +150,23 @@ impl Data {
         mg * e.mg_share as f64 + eg * e.eg_share as f64 + e.fixed as f64
     }
 
+    /// The training target of `e`: its result, blended with the expected
+    /// result of its search score.
+    fn target(e: &Entry, k: f64, lambda: f64) -> f64 {
+        match e.score {
+            Some(s) => lambda * e.result as f64 + (1.0 - lambda) * sigmoid(k * s as f64),
+            None => e.result as f64,
+        }
+    }
+
     /// Mean squared error over `range` of the entries.
-    fn loss(&self, w: &[[f64; 2]], k: f64, range: std::ops::Range<usize>) -> f64 {
+    fn loss(&self, w: &[[f64; 2]], k: f64, lambda: f64, range: std::ops::Range<usize>) -> f64 {
         let n = range.len().max(1) as f64;
         self.entries[range]
             .iter()
             .map(|e| {
                 let s = sigmoid(k * self.eval(e, w));
-                let d = e.result as f64 - s;
+                let d = Self::target(e, k, lambda) - s;
                 d * d
             })
             .sum::<f64>()
@@ -164,7 +190,7 @@ fn fit_k(data: &Data, w: &[[f64; 2]], train: std::ops::Range<usize>) -> f64 {
     for _ in 0..40 {
         let a = hi - g * (hi - lo);
         let b = lo + g * (hi - lo);
-        if data.loss(w, a, train.clone()) < data.loss(w, b, train.clone()) {
+        if data.loss(w, a, 1.0, train.clone()) < data.loss(w, b, 1.0, train.clone()) {
             hi = b;
         } else {
             lo = a;
@@ -182,12 +208,12 @@ pub fn tune(data: &Data, config: &Config, report: &mut dyn FnMut(&str)) -> Vec<[
     let mut w = current_weights();
     let k = fit_k(data, &w, train.clone());
     let mut best = w.clone();
-    let mut best_valid = data.loss(&w, k, valid.clone());
+    let mut best_valid = data.loss(&w, k, config.lambda, valid.clone());
     report(&format!(
         "{n} positions ({} training, {} held out); K = {k:.4}; start: training loss {:.6}, held-out loss {best_valid:.6}",
         train.len(),
         valid.len(),
-        data.loss(&w, k, train.clone())
+        data.loss(&w, k, config.lambda, train.clone())
     ));
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![[0f64; 2]; N];
@@ -208,7 +234,7 @@ pub fn tune(data: &Data, config: &Config, report: &mut dyn FnMut(&str)) -> Vec<[
         for e in &data.entries[train.clone()] {
             let s = sigmoid(k * data.eval(e, &w));
             // d(loss)/d(eval), without the constant factor 2/n.
-            let d = (s - e.result as f64) * s * (1.0 - s) * k * ln10 / 400.0;
+            let d = (s - Data::target(e, k, config.lambda)) * s * (1.0 - s) * k * ln10 / 400.0;
             let (dm, de) = (d * e.mg_share as f64, d * e.eg_share as f64);
             for &(i, c) in &data.terms[e.start as usize..e.start as usize + e.len as usize] {
                 grad[i as usize][0] += dm * c as f64;
@@ -228,8 +254,8 @@ pub fn tune(data: &Data, config: &Config, report: &mut dyn FnMut(&str)) -> Vec<[
             }
         }
         if epoch % 10 == 0 || epoch == config.epochs {
-            let lv = data.loss(&w, k, valid.clone());
-            let lt = data.loss(&w, k, train.clone());
+            let lv = data.loss(&w, k, config.lambda, valid.clone());
+            let lt = data.loss(&w, k, config.lambda, train.clone());
             let mark = if lv < best_valid {
                 best_valid = lv;
                 best = w.clone();
@@ -281,7 +307,7 @@ pub fn eval_with(board: &Board, w: &[[f64; 2]]) -> f64 {
         terms: Vec::new(),
         entries: Vec::new(),
     };
-    data.push(&rec.coef, &fixed, 0.5);
+    data.push(&rec.coef, &fixed, 0.5, None);
     let v = data.eval(&data.entries[0], w);
     if board.side_to_move() == Color::White {
         v

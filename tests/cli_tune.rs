@@ -1,0 +1,139 @@
+//! `ladya datagen` and `ladya tune` driven through the real binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ladya(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run ladya")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ladya-cli-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Bad input: one line on stderr, exit status 2, no backtrace.
+fn assert_bad_input(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    let err = stderr(o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_files_are_one_line_errors() {
+    let out = temp("never-written.txt");
+    let out = out.to_str().unwrap();
+    assert_bad_input(
+        &ladya(&["datagen", "--book", "/nonexistent/book.epd", "--out", out]),
+        "/nonexistent/book.epd",
+    );
+    assert_bad_input(
+        &ladya(&["tune", "--data", "/nonexistent/data.txt", "--out", out]),
+        "/nonexistent/data.txt",
+    );
+    let book = temp("bad-book.epd");
+    std::fs::write(&book, "not a fen at all\n").unwrap();
+    assert_bad_input(
+        &ladya(&["datagen", "--book", book.to_str().unwrap(), "--out", out]),
+        "line 1",
+    );
+    let data = temp("bad-data.txt");
+    std::fs::write(&data, "8/8/8/8/8/8/8/K6k w - - 0 1 [3.0]\n").unwrap();
+    assert_bad_input(
+        &ladya(&["tune", "--data", data.to_str().unwrap(), "--out", out]),
+        "bad result",
+    );
+}
+
+/// A few games at a few nodes, then a short tuning run on them: the
+/// positions are labelled FENs and the tuned file keeps its markers.
+#[test]
+fn datagen_then_tune() {
+    let book = temp("book.epd");
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 id \"x\";\n",
+    )
+    .unwrap();
+    let data = temp("data.txt");
+    let _ = std::fs::remove_file(&data);
+    let o = ladya(&[
+        "datagen",
+        "--book",
+        book.to_str().unwrap(),
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(
+        text.lines().count() >= 100,
+        "{} positions",
+        text.lines().count()
+    );
+    for line in text.lines() {
+        let (fen, result) = line.rsplit_once(" [").unwrap();
+        assert!(["1.0]", "0.5]", "0.0]"].contains(&result), "{line}");
+        let b = ladya::board::Board::from_fen(fen).unwrap();
+        assert!(!b.in_check(), "{line}");
+    }
+    let scored = temp("scored.txt");
+    let o = ladya(&[
+        "rescore",
+        "--data",
+        data.to_str().unwrap(),
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+        "--out",
+        scored.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rescored = std::fs::read_to_string(&scored).unwrap();
+    assert_eq!(rescored.lines().count(), text.lines().count());
+    for (before, after) in text.lines().zip(rescored.lines()) {
+        let (head, score) = after.rsplit_once(' ').unwrap();
+        assert_eq!(head, before);
+        assert!(score.parse::<i32>().unwrap().abs() <= 3000, "{after}");
+    }
+    let tuned = temp("weights.rs");
+    let o = ladya(&[
+        "tune",
+        "--data",
+        scored.to_str().unwrap(),
+        "--lambda",
+        "0.5",
+        "--epochs",
+        "20",
+        "--weights",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/weights.rs"),
+        "--out",
+        tuned.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout);
+    assert!(report.contains("K = "), "{report}");
+    assert!(report.contains("epoch 20"), "{report}");
+    let file = std::fs::read_to_string(&tuned).unwrap();
+    assert!(file.contains("// BEGIN WEIGHTS") && file.contains("// END WEIGHTS"));
+    assert!(file.contains("pub const W: [S; N]"));
+}
