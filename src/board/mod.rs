@@ -107,6 +107,13 @@ impl Board {
         self.occupied[c.index()]
     }
 
+    /// True when `c` has a piece other than pawns and its king.
+    #[inline]
+    pub fn has_non_pawn_material(&self, c: Color) -> bool {
+        let i = c.index();
+        self.occupied[i] & !(self.pawns[i] | self.king[i].bit()) != 0
+    }
+
     #[inline]
     pub fn castling_rights(&self) -> u8 {
         self.castling

@@ -7,8 +7,9 @@ use super::see::see_ge;
 use super::tt::TtBound;
 use super::value::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt, mated_in, to_tt};
 use super::worker::{NO_EVAL, Worker};
-use crate::board::{Board, Color, Move, PieceKind};
+use crate::board::{Board, Color, Move};
 use crate::eval::evaluate;
+use crate::movegen::gives_check;
 use std::sync::OnceLock;
 
 /// Late-move reductions by depth and move number: 0.75 + ln d · ln m / 2.25
@@ -28,13 +29,9 @@ fn lmr_table() -> &'static [[i32; 64]; 64] {
 
 /// True when `side` has a piece other than pawns and king: the null-move
 /// zugzwang guard (king-and-pawn endings are where passing loses).
+#[inline]
 pub fn has_non_pawn_material(b: &Board, side: Color) -> bool {
-    crate::board::square::squares_of(b.occupied_by(side)).any(|s| {
-        matches!(
-            b.piece_at(s).kind(),
-            Some(PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen)
-        )
-    })
+    b.has_non_pawn_material(side)
 }
 
 impl Worker<'_> {
@@ -200,8 +197,8 @@ impl Worker<'_> {
                 continue;
             }
             let quiet = !m.is_tactical();
-            let child = b.make(m);
-            let gives_check = child.in_check();
+            // Read off the board as it stands: a pruned move never pays for `make`.
+            let gives_check = gives_check(b, m);
             if quiet && !gives_check && skip_quiets {
                 continue;
             }
@@ -231,6 +228,8 @@ impl Worker<'_> {
                 }
             }
 
+            let child = b.make(m);
+            debug_assert_eq!(gives_check, child.in_check(), "{m} in {b:?}");
             let piece = b.piece_at(m.from()).0;
             self.stack[ply].mv = m;
             self.stack[ply].piece = piece;

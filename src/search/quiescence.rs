@@ -9,6 +9,7 @@ use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
 use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
 use crate::eval::evaluate;
+use crate::movegen::gives_check;
 
 /// Delta pruning: a capture that cannot lift the score to alpha even with
 /// this much positional gain on top of the victim is skipped.
@@ -100,11 +101,11 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            let child = b.make(m);
             // Q4. On the first ply, quiet moves only when they check safely.
-            if !in_check && !m.is_tactical() && (!child.in_check() || !see_ge(b, m, 0)) {
+            if !in_check && !m.is_tactical() && (!gives_check(b, m) || !see_ge(b, m, 0)) {
                 continue;
             }
+            let child = b.make(m);
             self.keys.push(child.key());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
             self.keys.pop();

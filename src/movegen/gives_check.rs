@@ -1,0 +1,152 @@
+//! Does a move give check? Answered from the board before the move, so
+//! that the search can decide to prune a move without paying for `make`.
+//!
+//! A check after the move comes from the piece that lands on `to` (a pawn
+//! or knight stepping next to the king, or a slider, a promoted piece or
+//! the castling rook with a clear line to it), or is discovered: a slider
+//! of ours whose line to the king ran through a square the move empties
+//! (the from-square, the pawn taken en passant). Both kinds are found by
+//! one pass over our sliders as they stand after the move, reading each
+//! line through the squares the move empties and fills.
+
+use crate::board::attacks::{DIAGONAL_STEP, KNIGHT_STEP_DELTA, ORTHOGONAL_STEP, line_step, step};
+use crate::board::{
+    Board, Move, Piece, PieceKind, Square, flag, is_diagonal_slider, is_orthogonal_slider,
+};
+
+/// "No square": never met on a walk between two squares of the board.
+const NONE: u8 = 0x88;
+
+/// True when playing `m` puts the opponent in check; equal to
+/// `b.make(m).in_check()`.
+///
+/// Precondition: `m` is legal in `b` (as for `make`); not the null move.
+#[inline]
+pub fn gives_check(b: &Board, m: Move) -> bool {
+    let us = b.side;
+    let them = !us;
+    let ksq = b.king[them.index()].0;
+    let from = m.from();
+    let to = m.to().0;
+    let piece = b.squares[from.0 as usize];
+    let placed = match m.promotion() {
+        Some(k) => Piece::new(us, k),
+        None => piece,
+    };
+
+    // Step 1. Direct checks by the jumpers: a pawn or a knight on `to`.
+    let jumper_checks = match PieceKind::from_u8(placed.kind_bits()) {
+        Some(PieceKind::Pawn) => {
+            let fwd = us.forward();
+            step(to, fwd - 1) == ksq || step(to, fwd + 1) == ksq
+        }
+        Some(PieceKind::Knight) => KNIGHT_STEP_DELTA[(ksq as i16 - to as i16 + 119) as usize],
+        _ => false,
+    };
+    if jumper_checks {
+        return true;
+    }
+
+    // Step 2. Our sliders after the move, and the squares it changes.
+    let i = us.index();
+    let mut diagonal = b.diagonal[i] & !from.bit();
+    let mut orthogonal = b.orthogonal[i] & !from.bit();
+    let to_bit = Square(to).bit();
+    if is_diagonal_slider(placed) {
+        diagonal |= to_bit;
+    }
+    if is_orthogonal_slider(placed) {
+        orthogonal |= to_bit;
+    }
+    let mut emptied = [from.0, NONE];
+    let mut filled = [to, NONE];
+    match m.flags() {
+        flag::EN_PASSANT => emptied[1] = (to as i16 - us.forward() as i16) as u8,
+        flag::CASTLE_KING | flag::CASTLE_QUEEN => {
+            let (rook_from, rook_to) = if m.flags() == flag::CASTLE_KING {
+                (to + 1, to - 1)
+            } else {
+                (to - 2, to + 1)
+            };
+            orthogonal ^= Square(rook_from).bit() | Square(rook_to).bit();
+            emptied[1] = rook_from;
+            filled[1] = rook_to;
+        }
+        _ => {}
+    }
+
+    // Step 3. Any slider with a clear line to the king gives check.
+    let occupied_after = |s: u8| {
+        s == filled[0]
+            || s == filled[1]
+            || (!b.squares[s as usize].is_empty() && s != emptied[0] && s != emptied[1])
+    };
+    let reaches = |mut set: u64, table: &[i8; 240]| {
+        while set != 0 {
+            let s = Square::from_index64(set.trailing_zeros() as u8).0;
+            set &= set - 1;
+            let d = line_step(table, s, ksq);
+            if d == 0 {
+                continue;
+            }
+            let mut x = step(s, d);
+            while x != ksq && !occupied_after(x) {
+                x = step(x, d);
+            }
+            if x == ksq {
+                return true;
+            }
+        }
+        false
+    };
+    reaches(diagonal, &DIAGONAL_STEP) || reaches(orthogonal, &ORTHOGONAL_STEP)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+
+    /// Every move of every perft-suite position, and of each position one
+    /// move later, against `make` followed by `in_check`.
+    #[test]
+    fn agrees_with_make_on_the_perft_suites() {
+        let suites = [
+            include_str!("../../perft-suites/standard.epd"),
+            include_str!("../../perft-suites/tricky.epd"),
+            include_str!("../../perft-suites/edge-cases.epd"),
+            include_str!("../../perft-suites/random.epd"),
+            include_str!("../../perft-suites/en-passant.epd"),
+        ];
+        let mut checked = 0usize;
+        let mut checks = 0usize;
+        for line in suites.iter().flat_map(|s| s.lines()) {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fen = line.split(';').next().unwrap_or("").trim();
+            let root = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            for m in legal_moves(&root).iter().copied() {
+                let child = root.make(m);
+                for b in [root, child] {
+                    let moves: Vec<Move> = if b == root {
+                        vec![m]
+                    } else {
+                        legal_moves(&b).iter().copied().collect()
+                    };
+                    for n in moves {
+                        let expected = b.make(n).in_check();
+                        assert_eq!(gives_check(&b, n), expected, "{n} in {}", b.to_fen());
+                        checked += 1;
+                        checks += expected as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 100_000 && checks > 1_000,
+            "{checked} moves, {checks} checks"
+        );
+    }
+}
