@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use ladya::board::Board;
 use ladya::perft;
+use ladya::tune::{self, CliError};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -127,6 +128,16 @@ fn bad_input(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
+/// The exit of a tuning tool: bad input is a one-line error (exit 2).
+fn finish_tool(result: Result<(), CliError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::BadInput(msg)) => bad_input(msg),
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Io(e)) => bad_input(e),
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
@@ -151,29 +162,13 @@ fn main() -> ExitCode {
                 Err(e) => return bad_input(e),
             }
         }
+        // The tuning tools end the program themselves.
         Command::Rescore {
             data,
             nodes,
             threads,
             out: path,
-        } => {
-            let text = match std::fs::read_to_string(&data) {
-                Ok(t) => t,
-                Err(e) => return bad_input(format!("cannot read {data}: {e}")),
-            };
-            let file = match std::fs::File::create(&path) {
-                Ok(f) => f,
-                Err(e) => return bad_input(format!("cannot create {path}: {e}")),
-            };
-            let mut writer = std::io::BufWriter::new(file);
-            match ladya::tune::datagen::rescore(&text, nodes, threads, &mut writer) {
-                Ok(()) => {
-                    use std::io::Write;
-                    writer.flush()
-                }
-                Err(e) => return bad_input(format!("{data}: {e}")),
-            }
-        }
+        } => return finish_tool(tune::rescore_files(&data, nodes, threads, &path)),
         Command::Tune {
             data,
             epochs,
@@ -185,35 +180,18 @@ fn main() -> ExitCode {
             out: path,
         } => {
             use std::io::Write;
-            let text = match std::fs::read_to_string(&data) {
-                Ok(t) => t,
-                Err(e) => return bad_input(format!("cannot read {data}: {e}")),
-            };
-            let source = match std::fs::read_to_string(&weights) {
-                Ok(t) => t,
-                Err(e) => return bad_input(format!("cannot read {weights}: {e}")),
-            };
-            let set = match ladya::tune::texel::Data::parse(&text) {
-                Ok(d) if d.len() >= 100 => d,
-                Ok(_) => return bad_input(format!("{data}: fewer than 100 positions")),
-                Err(e) => return bad_input(format!("{data}: {e}")),
-            };
-            let config = ladya::tune::texel::Config {
+            let config = tune::texel::Config {
                 epochs,
                 learning_rate: lr,
                 frozen: freeze,
                 l2,
                 lambda,
             };
-            let tuned = ladya::tune::texel::tune(&set, &config, &mut |line| {
+            let report = &mut |line: &str| {
                 let _ = writeln!(out, "{line}");
                 let _ = out.flush();
-            });
-            match ladya::tune::texel::rewrite_weights(&source, &tuned) {
-                Ok(new) => std::fs::write(&path, new)
-                    .map_err(|e| std::io::Error::new(e.kind(), format!("{path}: {e}"))),
-                Err(e) => return bad_input(format!("{weights}: {e}")),
-            }
+            };
+            return finish_tool(tune::tune_files(&data, &config, &weights, &path, report));
         }
         Command::Datagen {
             book,
@@ -223,28 +201,13 @@ fn main() -> ExitCode {
             seed,
             out: path,
         } => {
-            let book = match std::fs::read_to_string(&book)
-                .map_err(|e| e.to_string())
-                .and_then(|t| ladya::tune::datagen::read_book(&t))
-            {
-                Ok(b) => b,
-                Err(e) => return bad_input(format!("{book}: {e}")),
-            };
-            let file = match std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&path)
-            {
-                Ok(f) => f,
-                Err(e) => return bad_input(format!("cannot open {path}: {e}")),
-            };
-            let config = ladya::tune::datagen::Config {
+            let config = tune::datagen::Config {
                 games,
                 nodes,
                 threads,
                 seed,
             };
-            ladya::tune::datagen::run(&book, &config, &mut std::io::BufWriter::new(file))
+            return finish_tool(tune::datagen_files(&book, &config, &path));
         }
         Command::Perft {
             depth,

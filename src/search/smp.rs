@@ -22,6 +22,8 @@ pub const STACK_SIZE: usize = 64 << 20;
 pub struct Shared {
     /// Nodes searched by the helpers, added every few thousand nodes.
     pub helper_nodes: AtomicU64,
+    /// Nodes searched by the main thread, as of its last look.
+    pub main_nodes: AtomicU64,
     /// Set when the main thread has finished: the helpers stop.
     pub done: AtomicBool,
 }

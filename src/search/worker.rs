@@ -135,10 +135,11 @@ impl<'a> Worker<'a> {
     }
 
     /// Helpers add their new nodes to the shared count; the main thread
-    /// reads it.
+    /// reads it and publishes its own.
     pub fn sync_nodes(&mut self) {
         if self.thread == 0 {
             self.other_nodes = self.shared.helper_nodes.load(Ordering::Relaxed);
+            self.shared.main_nodes.store(self.nodes, Ordering::Relaxed);
         } else {
             let new = self.nodes - self.other_nodes;
             self.shared.helper_nodes.fetch_add(new, Ordering::Relaxed);
@@ -166,7 +167,17 @@ impl<'a> Worker<'a> {
     #[cold]
     fn check_now(&mut self) -> bool {
         self.sync_nodes();
-        self.stop_requested()
+        // A helper also ends on the node limit by itself, with the count of
+        // all threads: the main thread may not get the CPU to say so in time.
+        let helper_over_nodes = self.thread != 0
+            && self.limits_active
+            && self.node_limit.is_some_and(|n| {
+                self.shared.helper_nodes.load(Ordering::Relaxed)
+                    + self.shared.main_nodes.load(Ordering::Relaxed)
+                    >= n
+            });
+        helper_over_nodes
+            || self.stop_requested()
             || (self.limits_active && !self.pondering() && self.time.hard_expired())
     }
 
