@@ -2,57 +2,19 @@
 //! drives it. Timing bounds are generous (about 1 s); the real latencies
 //! are measured by `latencies_report` (ignored; run with `--ignored --nocapture`).
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use crossbeam_channel::RecvTimeoutError;
 use ladya::board::Board;
 use ladya::movegen::legal_moves;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 const GENEROUS: Duration = Duration::from_secs(1);
 const LONG: Duration = Duration::from_secs(30);
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<(Instant, String)>,
-}
+mod common;
+use common::Engine;
 
 impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cannot start ladya");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = unbounded();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines: rx,
-        }
-    }
-
-    /// Sends one line; returns the moment just before it was written.
-    fn send(&mut self, line: &str) -> Instant {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        let t = Instant::now();
-        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        t
-    }
-
     /// The next line, or `None` after `timeout`.
     fn next(&mut self, timeout: Duration) -> Option<(Instant, String)> {
         match self.lines.recv_timeout(timeout) {
