@@ -53,26 +53,6 @@ impl Engine {
         self.send("isready");
         self.until("readyok", LONG).1
     }
-
-    fn quit(mut self) -> Duration {
-        let t = self.send("quit");
-        self.stdin = None;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return t.elapsed();
-            }
-            assert!(Instant::now() < deadline, "ladya did not exit after quit");
-            std::thread::sleep(Duration::from_micros(200));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 fn two_threads() -> Engine {

@@ -5,7 +5,7 @@
 use crossbeam_channel::{Receiver, unbounded};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub struct Engine {
     pub child: Child,
@@ -46,5 +46,26 @@ impl Engine {
         stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
         t
+    }
+
+    /// Sends `quit`, closes stdin; the time until the process exited.
+    pub fn quit(mut self) -> Duration {
+        let t = self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return t.elapsed();
+            }
+            assert!(Instant::now() < deadline, "ladya did not exit after quit");
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
