@@ -1,10 +1,10 @@
 //! King safety: the pawn shield in front of a castled king, and the
 //! weight of the enemy pieces bearing on the king's zone.
 //!
-//! The attack-units scheme (units grow quadratically once two or more
-//! pieces join the attack) follows the chessprogramming wiki's "King
-//! Safety" page (hand-set, not tuned: it is not linear in a weight); the
-//! shield weights are tuned (`weights.rs`).
+//! The attack-units scheme follows the chessprogramming wiki's "King
+//! Safety" page: once two or more pieces join the attack, the penalty is
+//! a table indexed by the attack units (`KING_DANGER`), so that the tuner
+//! sets its shape; it started from the wiki's quadratic curve.
 
 use super::bits::{adjacent_files, file_mask, ranks_ahead};
 use super::pieces::Activity;
@@ -14,14 +14,8 @@ use super::weights as w;
 use crate::board::{Board, Color};
 
 /// The king safety of `us` (from `us`'s side), given the enemy's activity:
-/// the shield terms (weights) and the attack penalty (not tuned), apart.
-pub fn evaluate<T: Trace>(
-    t: &mut T,
-    b: &Board,
-    us: Color,
-    pawns: [u64; 2],
-    enemy: &Activity,
-) -> (S, S) {
+/// the pawn shield and the attack penalty, all weights.
+pub fn evaluate<T: Trace>(t: &mut T, b: &Board, us: Color, pawns: [u64; 2], enemy: &Activity) -> S {
     let k = b.king_square(us);
     let files = file_mask(k.file()) | adjacent_files(k.file());
     let ahead = ranks_ahead(us, k.rank());
@@ -39,11 +33,10 @@ pub fn evaluate<T: Trace>(
             open += 1;
         }
     }
-    let score = term(t, us, w::SHIELD_PAWN, shield) + term(t, us, w::OPEN_FILE_NEAR_KING, open);
-    let mut attack = S(0, 0);
+    let mut score = term(t, us, w::SHIELD_PAWN, shield) + term(t, us, w::OPEN_FILE_NEAR_KING, open);
     if enemy.king_attackers >= 2 {
-        let units = enemy.king_attack_units + 2 * enemy.king_attackers;
-        attack = -S((units * units / 4).min(500), units.min(60));
+        let units = (enemy.king_attack_units + 2 * enemy.king_attackers).min(63);
+        score += term(t, us, w::KING_DANGER + units as usize, 1);
     }
-    (score, attack)
+    score
 }

@@ -72,19 +72,17 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     let (black_pawns, _) = pawns::evaluate(t, Color::Black, pawns, kings, occupied);
     let white_act = pieces::evaluate(t, b, Color::White, pawns);
     let black_act = pieces::evaluate(t, b, Color::Black, pawns);
-    let (white_king, white_attacked) = king_safety::evaluate(t, b, Color::White, pawns, &black_act);
-    let (black_king, black_attacked) = king_safety::evaluate(t, b, Color::Black, pawns, &white_act);
+    let white_king = king_safety::evaluate(t, b, Color::White, pawns, &black_act);
+    let black_king = king_safety::evaluate(t, b, Color::Black, pawns, &white_act);
     let tempo = term(t, b.side_to_move(), weights::TEMPO, 1);
     let tempo = if b.side_to_move() == Color::White {
         tempo
     } else {
         -tempo
     };
-    let king_attack = white_attacked - black_attacked;
 
     let total = psq + white_pawns - black_pawns + white_act.score - black_act.score + white_king
         - black_king
-        + king_attack
         + tempo;
 
     let strong = if total.1 >= 0 {
@@ -108,7 +106,6 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     let fixed = Fixed {
         phase,
         scale,
-        king_attack,
         mop_up,
     };
     (stm, fixed)

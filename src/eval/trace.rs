@@ -43,8 +43,6 @@ pub struct Fixed {
     pub phase: i32,
     /// Share of the endgame score kept, out of `SCALE_NORMAL`.
     pub scale: i32,
-    /// The king-attack penalty (quadratic in the attack units), White's view.
-    pub king_attack: S,
     /// The mop-up bonus added to the scaled endgame score, White's view.
     pub mop_up: i32,
 }

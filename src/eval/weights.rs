@@ -54,8 +54,12 @@ pub const PASSED_BLOCKED: usize = CONNECTED + 8;
 pub const KNIGHT_OUTPOST: usize = PASSED_BLOCKED + 8;
 /// Bishop on such an outpost.
 pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
+/// The penalty of a king attacked by two or more enemy pieces, by attack
+/// units (capped at 63): each attacker's units per square of the king's
+/// zone it hits, plus two per attacker (`king_safety.rs`).
+pub const KING_DANGER: usize = BISHOP_OUTPOST + 1;
 /// The number of weights.
-pub const N: usize = BISHOP_OUTPOST + 1;
+pub const N: usize = KING_DANGER + 64;
 
 /// Name, first index, length and row width of each group (for the tuner's output).
 pub const GROUPS: &[(&str, usize, usize, usize)] = &[
@@ -83,6 +87,7 @@ pub const GROUPS: &[(&str, usize, usize, usize)] = &[
     ("PASSED_BLOCKED", PASSED_BLOCKED, 8, 8),
     ("KNIGHT_OUTPOST", KNIGHT_OUTPOST, 1, 1),
     ("BISHOP_OUTPOST", BISHOP_OUTPOST, 1, 1),
+    ("KING_DANGER", KING_DANGER, 64, 8),
 ];
 
 #[rustfmt::skip]
@@ -194,5 +199,14 @@ pub const W: [S; N] = [
     S(7, 4),
     // BISHOP_OUTPOST
     S(11, -5),
+    // KING_DANGER
+    S(0, 0), S(0, -1), S(-1, -2), S(-2, -3), S(-4, -4), S(-6, -5), S(-9, -6), S(-12, -7),
+    S(-16, -8), S(-20, -9), S(-25, -10), S(-30, -11), S(-36, -12), S(-42, -13), S(-49, -14), S(-56, -15),
+    S(-64, -16), S(-72, -17), S(-81, -18), S(-90, -19), S(-100, -20), S(-110, -21), S(-121, -22), S(-132, -23),
+    S(-144, -24), S(-156, -25), S(-169, -26), S(-182, -27), S(-196, -28), S(-210, -29), S(-225, -30), S(-240, -31),
+    S(-256, -32), S(-272, -33), S(-289, -34), S(-306, -35), S(-324, -36), S(-342, -37), S(-361, -38), S(-380, -39),
+    S(-400, -40), S(-420, -41), S(-441, -42), S(-462, -43), S(-484, -44), S(-500, -45), S(-500, -46), S(-500, -47),
+    S(-500, -48), S(-500, -49), S(-500, -50), S(-500, -51), S(-500, -52), S(-500, -53), S(-500, -54), S(-500, -55),
+    S(-500, -56), S(-500, -57), S(-500, -58), S(-500, -59), S(-500, -60), S(-500, -60), S(-500, -60), S(-500, -60),
 // END WEIGHTS
 ];

@@ -5,8 +5,8 @@
 //! position, a linear function of the weights (the coefficient of a weight
 //! is how often its feature occurs for White minus for Black), tapered by
 //! the game phase, with the endgame part scaled by the drawish-ending
-//! factor; the king-attack penalty and the mop-up bonus are taken as
-//! fixed. The tuner minimises the mean squared error between the result
+//! factor; the mop-up bonus is taken as fixed (the king-attack penalty is
+//! a weight table, `KING_DANGER`). The tuner minimises the mean squared error between the result
 //! and `sigmoid(K * eval / 400)` (the expected score), first fitting `K`
 //! to the starting weights, then moving all weights together by Adam on
 //! the exact gradient. The last tenth of the file is held out: the weights
@@ -126,9 +126,7 @@ impl Data {
         let mg_share = fixed.phase as f32 / PHASE_MAX as f32;
         let scale = fixed.scale as f32 / SCALE_NORMAL as f32;
         let eg_share = scale * (1.0 - mg_share);
-        let fixed_part = fixed.king_attack.0 as f32 * mg_share
-            + fixed.king_attack.1 as f32 * eg_share
-            + fixed.mop_up as f32 * (1.0 - mg_share);
+        let fixed_part = fixed.mop_up as f32 * (1.0 - mg_share);
         self.entries.push(Entry {
             start,
             len: (self.terms.len() as u32 - start) as u16,
