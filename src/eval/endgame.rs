@@ -2,10 +2,16 @@
 //! that are hard or impossible to win, and drive a lone king to the edge.
 //!
 //! The rules are the common ones (e.g. Fruit 2.1's draw recognisers and
-//! the chessprogramming wiki's "Mop-up Evaluation"); the factors are
-//! hand-set, out of `SCALE_NORMAL`.
+//! the chessprogramming wiki's "Mop-up Evaluation"). A balance that cannot
+//! be won keeps nothing; the other factors are weights (`SCALE_*` in
+//! `weights.rs`, out of `SCALE_NORMAL`, endgame half), tuned by `ladya tune`
+//! with the rest.
 
 use super::pawns::distance;
+use super::weights::{
+    SCALE_NO_PAWNS_SMALL_EDGE, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES,
+    SCALE_ONE_PAWN_NO_EDGE, W,
+};
 use crate::board::{Board, Color, Square};
 
 /// The full endgame weight (no scaling).
@@ -32,22 +38,46 @@ impl Material {
     }
 }
 
-/// How much of the endgame score `strong` keeps, out of `SCALE_NORMAL`.
-pub fn scale(m: &Material, strong: Color) -> i32 {
+/// Which share of the endgame score a material balance keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// The whole score.
+    Normal,
+    /// Nothing: the strong side cannot win (K+minor, K+N+N v K).
+    NoWin,
+    /// The share in weight `index` (endgame half, out of `SCALE_NORMAL`).
+    Weight(usize),
+}
+
+impl Scale {
+    /// The factor out of `SCALE_NORMAL`.
+    #[inline]
+    pub fn factor(self) -> i32 {
+        match self {
+            Scale::Normal => SCALE_NORMAL,
+            Scale::NoWin => 0,
+            Scale::Weight(i) => W[i].1.clamp(0, SCALE_NORMAL),
+        }
+    }
+}
+
+/// How much of the endgame score `strong` keeps.
+pub fn scale(m: &Material, strong: Color) -> Scale {
     let weak = !strong;
     let (sn, wn) = (m.non_pawn(strong), m.non_pawn(weak));
     if m.pawns(strong) == 0 {
         // Without pawns a side needs more than a minor piece's advantage:
-        // K+minor (v anything), K+N+N v K, KR v KB/KN and KRB v KR draw.
+        // K+minor (v anything) and K+N+N v K cannot win; KR v KB/KN and
+        // KRB v KR are drawish.
         if sn <= 3 {
-            return 0;
+            return Scale::NoWin;
         }
         let s = &m.count[strong.index()];
         if sn == 6 && s[1] == 2 && wn == 0 {
-            return 0;
+            return Scale::NoWin;
         }
         if sn - wn <= 3 {
-            return SCALE_NORMAL / 8;
+            return Scale::Weight(SCALE_NO_PAWNS_SMALL_EDGE);
         }
     }
     // Opposite-coloured bishops: the defender blockades on the other colour.
@@ -56,15 +86,15 @@ pub fn scale(m: &Material, strong: Color) -> i32 {
     let one_each = m.count[strong.index()][2] == 1 && m.count[weak.index()][2] == 1;
     if one_each && (sb[0] != wb[0]) {
         if sn == 3 && wn == 3 {
-            return SCALE_NORMAL / 2;
+            return Scale::Weight(SCALE_OCB_BISHOPS_ONLY);
         }
-        return SCALE_NORMAL * 3 / 4;
+        return Scale::Weight(SCALE_OCB_WITH_PIECES);
     }
     // One pawn up at most with no pieces to win it with: often drawn.
     if m.pawns(strong) == 1 && sn <= wn && sn > 0 {
-        return SCALE_NORMAL / 2;
+        return Scale::Weight(SCALE_ONE_PAWN_NO_EDGE);
     }
-    SCALE_NORMAL
+    Scale::Normal
 }
 
 /// Distance of a square from the centre (0 on d4/e5 ... 3 on the rim).

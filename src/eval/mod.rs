@@ -90,7 +90,8 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     } else {
         Color::Black
     };
-    let scale = endgame::scale(&material, strong);
+    let scale_case = endgame::scale(&material, strong);
+    let scale = scale_case.factor();
     let mut eg = total.1 * scale / SCALE_NORMAL;
     let mop = endgame::mop_up(b, &material, strong);
     let mop_up = if strong == Color::White { mop } else { -mop };
@@ -106,6 +107,10 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     let fixed = Fixed {
         phase,
         scale,
+        scale_weight: match scale_case {
+            endgame::Scale::Weight(i) => Some(i),
+            _ => None,
+        },
         mop_up,
     };
     (stm, fixed)

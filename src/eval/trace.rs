@@ -43,6 +43,8 @@ pub struct Fixed {
     pub phase: i32,
     /// Share of the endgame score kept, out of `SCALE_NORMAL`.
     pub scale: i32,
+    /// The weight that holds `scale`, when it is a tuned factor.
+    pub scale_weight: Option<usize>,
     /// The mop-up bonus added to the scaled endgame score, White's view.
     pub mop_up: i32,
 }

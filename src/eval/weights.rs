@@ -58,8 +58,16 @@ pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
 /// units (capped at 63): each attacker's units per square of the king's
 /// zone it hits, plus two per attacker (`king_safety.rs`).
 pub const KING_DANGER: usize = BISHOP_OUTPOST + 1;
+/// Endgame scale factors (endgame half, out of 128; the middlegame half is
+/// unused): no pawns and at most a minor piece more; opposite-coloured
+/// bishops alone; opposite-coloured bishops with other pieces; one pawn and
+/// no more pieces than the defender. See `endgame.rs`.
+pub const SCALE_NO_PAWNS_SMALL_EDGE: usize = KING_DANGER + 64;
+pub const SCALE_OCB_BISHOPS_ONLY: usize = SCALE_NO_PAWNS_SMALL_EDGE + 1;
+pub const SCALE_OCB_WITH_PIECES: usize = SCALE_OCB_BISHOPS_ONLY + 1;
+pub const SCALE_ONE_PAWN_NO_EDGE: usize = SCALE_OCB_WITH_PIECES + 1;
 /// The number of weights.
-pub const N: usize = KING_DANGER + 64;
+pub const N: usize = SCALE_ONE_PAWN_NO_EDGE + 1;
 
 /// Name, first index, length and row width of each group (for the tuner's output).
 pub const GROUPS: &[(&str, usize, usize, usize)] = &[
@@ -88,6 +96,7 @@ pub const GROUPS: &[(&str, usize, usize, usize)] = &[
     ("KNIGHT_OUTPOST", KNIGHT_OUTPOST, 1, 1),
     ("BISHOP_OUTPOST", BISHOP_OUTPOST, 1, 1),
     ("KING_DANGER", KING_DANGER, 64, 8),
+    ("SCALE", SCALE_NO_PAWNS_SMALL_EDGE, 4, 4),
 ];
 
 #[rustfmt::skip]
@@ -208,5 +217,7 @@ pub const W: [S; N] = [
     S(-408, -44), S(-411, -37), S(-441, -42), S(-468, -46), S(-484, -44), S(-500, -45), S(-500, -46), S(-500, -47),
     S(-500, -48), S(-500, -49), S(-500, -50), S(-500, -51), S(-500, -52), S(-500, -53), S(-500, -54), S(-500, -55),
     S(-500, -56), S(-500, -57), S(-500, -58), S(-500, -59), S(-500, -60), S(-500, -60), S(-500, -60), S(-500, -60),
+    // SCALE
+    S(0, 16), S(0, 64), S(0, 96), S(0, 64),
 // END WEIGHTS
 ];

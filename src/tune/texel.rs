@@ -4,8 +4,9 @@
 //! evaluated once with a recording trace: the evaluation is then, for that
 //! position, a linear function of the weights (the coefficient of a weight
 //! is how often its feature occurs for White minus for Black), tapered by
-//! the game phase, with the endgame part scaled by the drawish-ending
-//! factor; the mop-up bonus is taken as fixed (the king-attack penalty is
+//! the game phase, with the endgame part multiplied by the drawish-ending
+//! factor, itself a weight (`SCALE_*`) unless the rules fix it (whole, or
+//! nothing); the mop-up bonus is taken as fixed (the king-attack penalty is
 //! a weight table, `KING_DANGER`). The tuner minimises the mean squared error between the result
 //! and `sigmoid(K * eval / 400)` (the expected score), first fitting `K`
 //! to the starting weights, then moving all weights together by Adam on
@@ -17,8 +18,15 @@ use crate::board::Board;
 use crate::board::Color;
 use crate::eval::endgame::SCALE_NORMAL;
 use crate::eval::trace::{Fixed, Trace};
-use crate::eval::weights::{GROUPS, N, PST, W};
+use crate::eval::weights::{GROUPS, N, PST, SCALE_NO_PAWNS_SMALL_EDGE, SCALE_ONE_PAWN_NO_EDGE, W};
+
+/// The weights that are endgame scale factors.
+const SCALE_WEIGHTS: std::ops::RangeInclusive<usize> =
+    SCALE_NO_PAWNS_SMALL_EDGE..=SCALE_ONE_PAWN_NO_EDGE;
 use crate::eval::{PHASE_MAX, evaluate_traced};
+
+/// `Entry::scale_weight` when the scale factor is not a weight.
+const NO_SCALE_WEIGHT: u16 = u16::MAX;
 
 /// One position, reduced to what the loss needs.
 struct Entry {
@@ -27,8 +35,12 @@ struct Entry {
     len: u16,
     /// Middlegame share: phase / PHASE_MAX.
     mg_share: f32,
-    /// Endgame share, with the scale factor: scale / 128 * (1 - mg_share).
-    eg_share: f32,
+    /// Endgame share before scaling: 1 - mg_share.
+    eg_base: f32,
+    /// The scale factor (out of 1) when the rules fix it.
+    scale: f32,
+    /// The weight holding the scale factor, or `NO_SCALE_WEIGHT`.
+    scale_weight: u16,
     /// The fixed part of the evaluation, White's view.
     fixed: f32,
     /// Game result from White's side: 1, 0.5 or 0.
@@ -125,27 +137,45 @@ impl Data {
         }
         let mg_share = fixed.phase as f32 / PHASE_MAX as f32;
         let scale = fixed.scale as f32 / SCALE_NORMAL as f32;
-        let eg_share = scale * (1.0 - mg_share);
         let fixed_part = fixed.mop_up as f32 * (1.0 - mg_share);
         self.entries.push(Entry {
             start,
             len: (self.terms.len() as u32 - start) as u16,
             mg_share,
-            eg_share,
+            eg_base: 1.0 - mg_share,
+            scale,
+            scale_weight: fixed.scale_weight.map_or(NO_SCALE_WEIGHT, |i| i as u16),
             fixed: fixed_part,
             result,
             score,
         });
     }
 
-    /// The evaluation of entry `e` under `w` (White's view).
-    fn eval(&self, e: &Entry, w: &[[f64; 2]]) -> f64 {
+    /// The unscaled middlegame and endgame sums of entry `e` under `w`.
+    fn sums(&self, e: &Entry, w: &[[f64; 2]]) -> (f64, f64) {
         let (mut mg, mut eg) = (0.0, 0.0);
         for &(i, c) in &self.terms[e.start as usize..e.start as usize + e.len as usize] {
             mg += w[i as usize][0] * c as f64;
             eg += w[i as usize][1] * c as f64;
         }
-        mg * e.mg_share as f64 + eg * e.eg_share as f64 + e.fixed as f64
+        (mg, eg)
+    }
+
+    /// The scale factor of `e` under `w` (out of 1), clamped as the
+    /// evaluation clamps it; and whether it is a free weight inside its range.
+    fn scale(e: &Entry, w: &[[f64; 2]]) -> (f64, bool) {
+        if e.scale_weight == NO_SCALE_WEIGHT {
+            return (e.scale as f64, false);
+        }
+        let v = w[e.scale_weight as usize][1];
+        let max = SCALE_NORMAL as f64;
+        (v.clamp(0.0, max) / max, v > 0.0 && v < max)
+    }
+
+    /// The evaluation of entry `e` under `w` (White's view).
+    fn eval(&self, e: &Entry, w: &[[f64; 2]]) -> f64 {
+        let (mg, eg) = self.sums(e, w);
+        mg * e.mg_share as f64 + eg * Self::scale(e, w).0 * e.eg_base as f64 + e.fixed as f64
     }
 
     /// The training target of `e`: its result, blended with the expected
@@ -230,10 +260,17 @@ pub fn tune(data: &Data, config: &Config, report: &mut dyn FnMut(&str)) -> Vec<[
             *g = [0.0; 2];
         }
         for e in &data.entries[train.clone()] {
-            let s = sigmoid(k * data.eval(e, &w));
+            let (mg, eg) = data.sums(e, &w);
+            let (factor, scale_free) = Data::scale(e, &w);
+            let eval = mg * e.mg_share as f64 + eg * factor * e.eg_base as f64 + e.fixed as f64;
+            let s = sigmoid(k * eval);
             // d(loss)/d(eval), without the constant factor 2/n.
             let d = (s - Data::target(e, k, config.lambda)) * s * (1.0 - s) * k * ln10 / 400.0;
-            let (dm, de) = (d * e.mg_share as f64, d * e.eg_share as f64);
+            let (dm, de) = (d * e.mg_share as f64, d * factor * e.eg_base as f64);
+            if scale_free {
+                // The factor multiplies the whole endgame sum.
+                grad[e.scale_weight as usize][1] += d * eg * e.eg_base as f64 / SCALE_NORMAL as f64;
+            }
             for &(i, c) in &data.terms[e.start as usize..e.start as usize + e.len as usize] {
                 grad[i as usize][0] += dm * c as f64;
                 grad[i as usize][1] += de * c as f64;
@@ -249,6 +286,10 @@ pub fn tune(data: &Data, config: &Config, report: &mut dyn FnMut(&str)) -> Vec<[
                 let mh = m[i][p] / (1.0 - beta1.powi(t));
                 let vh = v[i][p] / (1.0 - beta2.powi(t));
                 w[i][p] -= config.learning_rate * mh / (vh.sqrt() + eps);
+            }
+            if SCALE_WEIGHTS.contains(&i) {
+                // A share of the endgame score: 0 to the whole.
+                w[i][1] = w[i][1].clamp(0.0, SCALE_NORMAL as f64);
             }
         }
         if epoch % 10 == 0 || epoch == config.epochs {
@@ -343,6 +384,78 @@ mod tests {
         let source = include_str!("../eval/weights.rs");
         let again = rewrite_weights(source, &current_weights()).unwrap();
         assert_eq!(source, again);
+    }
+
+    /// The scale factors are weights like the others: when every
+    /// opposite-coloured bishop ending two pawns up is drawn, the tuner
+    /// lowers that factor (all else frozen), and only that one.
+    #[test]
+    fn scale_factor_is_tuned() {
+        use crate::eval::weights::{GROUPS, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES};
+        let pawns = ["a3", "b4", "c3", "d4", "g3", "h4", "a4", "c4", "g4", "h3"];
+        let mut text = String::new();
+        for (i, p) in pawns.iter().enumerate() {
+            let q = pawns[(i + 3) % pawns.len()];
+            let mut board = [['.'; 8]; 8];
+            let mut put = |sq: &str, c: char| {
+                let f = (sq.as_bytes()[0] - b'a') as usize;
+                let r = (sq.as_bytes()[1] - b'1') as usize;
+                board[7 - r][f] = c;
+            };
+            put("e1", 'K');
+            put("e8", 'k');
+            put("f2", 'B');
+            put("f7", 'b');
+            put(p, 'P');
+            put(q, 'P');
+            let rows: Vec<String> = board
+                .iter()
+                .map(|row| {
+                    let mut out = String::new();
+                    let mut empty = 0;
+                    for &c in row {
+                        if c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                out.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            out.push(c);
+                        }
+                    }
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                    }
+                    out
+                })
+                .collect();
+            for side in ["w", "b"] {
+                text.push_str(&format!("{} {side} - - 0 1 [0.5]\n", rows.join("/")));
+            }
+        }
+        let data = Data::parse(&text.repeat(8)).unwrap();
+        let config = Config {
+            epochs: 100,
+            learning_rate: 2.0,
+            frozen: GROUPS
+                .iter()
+                .map(|g| g.0.to_string())
+                .filter(|n| n != "SCALE")
+                .collect(),
+            l2: 0.0,
+            lambda: 1.0,
+        };
+        let start = current_weights();
+        let w = tune(&data, &config, &mut |_| {});
+        let ocb = SCALE_OCB_BISHOPS_ONLY;
+        assert!(w[ocb][1] < start[ocb][1] - 20.0, "{:?}", w[ocb]);
+        assert!(w[ocb][1] >= 0.0, "{:?}", w[ocb]);
+        assert_eq!(w[SCALE_OCB_WITH_PIECES], start[SCALE_OCB_WITH_PIECES]);
+        assert_eq!(
+            w[crate::eval::weights::MATERIAL],
+            start[crate::eval::weights::MATERIAL]
+        );
     }
 
     #[test]
