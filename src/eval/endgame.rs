@@ -59,6 +59,14 @@ impl Scale {
             Scale::Weight(i) => W[i].1.clamp(0, SCALE_NORMAL),
         }
     }
+
+    /// The weight that holds the factor, if it is one.
+    pub fn weight(self) -> Option<usize> {
+        match self {
+            Scale::Weight(i) => Some(i),
+            _ => None,
+        }
+    }
 }
 
 /// How much of the endgame score `strong` keeps.

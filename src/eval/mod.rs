@@ -107,10 +107,7 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     let fixed = Fixed {
         phase,
         scale,
-        scale_weight: match scale_case {
-            endgame::Scale::Weight(i) => Some(i),
-            _ => None,
-        },
+        scale_weight: scale_case.weight(),
         mop_up,
     };
     (stm, fixed)

@@ -19,11 +19,11 @@ use crate::board::Color;
 use crate::eval::endgame::SCALE_NORMAL;
 use crate::eval::trace::{Fixed, Trace};
 use crate::eval::weights::{GROUPS, N, PST, SCALE_NO_PAWNS_SMALL_EDGE, SCALE_ONE_PAWN_NO_EDGE, W};
+use crate::eval::{PHASE_MAX, evaluate_traced};
 
 /// The weights that are endgame scale factors.
 const SCALE_WEIGHTS: std::ops::RangeInclusive<usize> =
     SCALE_NO_PAWNS_SMALL_EDGE..=SCALE_ONE_PAWN_NO_EDGE;
-use crate::eval::{PHASE_MAX, evaluate_traced};
 
 /// `Entry::scale_weight` when the scale factor is not a weight.
 const NO_SCALE_WEIGHT: u16 = u16::MAX;
@@ -174,8 +174,16 @@ impl Data {
 
     /// The evaluation of entry `e` under `w` (White's view).
     fn eval(&self, e: &Entry, w: &[[f64; 2]]) -> f64 {
+        self.eval_parts(e, w).0
+    }
+
+    /// The evaluation, the unscaled endgame sum, the scale factor and
+    /// whether the factor is a free weight (for the gradient).
+    fn eval_parts(&self, e: &Entry, w: &[[f64; 2]]) -> (f64, f64, f64, bool) {
         let (mg, eg) = self.sums(e, w);
-        mg * e.mg_share as f64 + eg * Self::scale(e, w).0 * e.eg_base as f64 + e.fixed as f64
+        let (factor, free) = Self::scale(e, w);
+        let eval = mg * e.mg_share as f64 + eg * factor * e.eg_base as f64 + e.fixed as f64;
+        (eval, eg, factor, free)
     }
 
     /// The training target of `e`: its result, blended with the expected
@@ -260,9 +268,7 @@ pub fn tune(data: &Data, config: &Config, report: &mut dyn FnMut(&str)) -> Vec<[
             *g = [0.0; 2];
         }
         for e in &data.entries[train.clone()] {
-            let (mg, eg) = data.sums(e, &w);
-            let (factor, scale_free) = Data::scale(e, &w);
-            let eval = mg * e.mg_share as f64 + eg * factor * e.eg_base as f64 + e.fixed as f64;
+            let (eval, eg, factor, scale_free) = data.eval_parts(e, &w);
             let s = sigmoid(k * eval);
             // d(loss)/d(eval), without the constant factor 2/n.
             let d = (s - Data::target(e, k, config.lambda)) * s * (1.0 - s) * k * ln10 / 400.0;
@@ -392,46 +398,23 @@ mod tests {
     #[test]
     fn scale_factor_is_tuned() {
         use crate::eval::weights::{GROUPS, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES};
-        let pawns = ["a3", "b4", "c3", "d4", "g3", "h4", "a4", "c4", "g4", "h3"];
+        // Kings e1/e8, bishops f2 (dark) and f7 (light), two White pawns.
+        let boards = [
+            "4k3/5b2/8/8/3P4/P7/5B2/4K3",
+            "4k3/5b2/8/8/1P6/6P1/5B2/4K3",
+            "4k3/5b2/8/8/7P/2P5/5B2/4K3",
+            "4k3/5b2/8/8/P2P4/8/5B2/4K3",
+            "4k3/5b2/8/8/2P5/6P1/5B2/4K3",
+            "4k3/5b2/8/8/6PP/8/5B2/4K3",
+            "4k3/5b2/8/8/P7/7P/5B2/4K3",
+            "4k3/5b2/8/8/2P5/P7/5B2/4K3",
+            "4k3/5b2/8/8/1P4P1/8/5B2/4K3",
+            "4k3/5b2/8/8/8/2P4P/5B2/4K3",
+        ];
         let mut text = String::new();
-        for (i, p) in pawns.iter().enumerate() {
-            let q = pawns[(i + 3) % pawns.len()];
-            let mut board = [['.'; 8]; 8];
-            let mut put = |sq: &str, c: char| {
-                let f = (sq.as_bytes()[0] - b'a') as usize;
-                let r = (sq.as_bytes()[1] - b'1') as usize;
-                board[7 - r][f] = c;
-            };
-            put("e1", 'K');
-            put("e8", 'k');
-            put("f2", 'B');
-            put("f7", 'b');
-            put(p, 'P');
-            put(q, 'P');
-            let rows: Vec<String> = board
-                .iter()
-                .map(|row| {
-                    let mut out = String::new();
-                    let mut empty = 0;
-                    for &c in row {
-                        if c == '.' {
-                            empty += 1;
-                        } else {
-                            if empty > 0 {
-                                out.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            out.push(c);
-                        }
-                    }
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                    }
-                    out
-                })
-                .collect();
+        for board in boards {
             for side in ["w", "b"] {
-                text.push_str(&format!("{} {side} - - 0 1 [0.5]\n", rows.join("/")));
+                text.push_str(&format!("{board} {side} - - 0 1 [0.5]\n"));
             }
         }
         let data = Data::parse(&text.repeat(8)).unwrap();
