@@ -90,9 +90,8 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     } else {
         Color::Black
     };
-    let scale_case = endgame::scale(&material, strong);
-    let scale = scale_case.factor();
-    let mut eg = total.1 * scale / SCALE_NORMAL;
+    let scale = endgame::scale(&material, strong);
+    let mut eg = total.1 * scale.factor() / SCALE_NORMAL;
     let mop = endgame::mop_up(b, &material, strong);
     let mop_up = if strong == Color::White { mop } else { -mop };
     eg += mop_up;
@@ -107,7 +106,6 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     let fixed = Fixed {
         phase,
         scale,
-        scale_weight: scale_case.weight(),
         mop_up,
     };
     (stm, fixed)

@@ -6,6 +6,7 @@
 //! White minus for Black: the evaluation is then a linear function of the
 //! weights, apart from the few parts listed in `Fixed`.
 
+use super::endgame::Scale;
 use super::score::S;
 use super::weights::W;
 use crate::board::Color;
@@ -37,14 +38,12 @@ pub fn term<T: Trace>(t: &mut T, us: Color, index: usize, n: i32) -> S {
 
 /// The parts of an evaluation that are not a weight times a count: the
 /// tuner takes them as they are.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Fixed {
     /// Game phase, 0 (bare kings and pawns) to `PHASE_MAX`.
     pub phase: i32,
-    /// Share of the endgame score kept, out of `SCALE_NORMAL`.
-    pub scale: i32,
-    /// The weight that holds `scale`, when it is a tuned factor.
-    pub scale_weight: Option<usize>,
+    /// Share of the endgame score kept: whole, none, or a weight's.
+    pub scale: Scale,
     /// The mop-up bonus added to the scaled endgame score, White's view.
     pub mop_up: i32,
 }

@@ -33,10 +33,8 @@ struct Entry {
     /// Range of this entry's (weight, coefficient) pairs in `Data::terms`.
     start: u32,
     len: u16,
-    /// Middlegame share: phase / PHASE_MAX.
+    /// Middlegame share: phase / PHASE_MAX (the endgame's is 1 - it).
     mg_share: f32,
-    /// Endgame share before scaling: 1 - mg_share.
-    eg_base: f32,
     /// The scale factor (out of 1) when the rules fix it.
     scale: f32,
     /// The weight holding the scale factor, or `NO_SCALE_WEIGHT`.
@@ -47,6 +45,13 @@ struct Entry {
     result: f32,
     /// A search's score from White's side, when the data has one.
     score: Option<f32>,
+}
+
+impl Entry {
+    /// Endgame share before scaling.
+    fn eg_share(&self) -> f64 {
+        1.0 - self.mg_share as f64
+    }
 }
 
 /// The data set, flattened.
@@ -136,15 +141,14 @@ impl Data {
             }
         }
         let mg_share = fixed.phase as f32 / PHASE_MAX as f32;
-        let scale = fixed.scale as f32 / SCALE_NORMAL as f32;
+        let scale = fixed.scale.factor() as f32 / SCALE_NORMAL as f32;
         let fixed_part = fixed.mop_up as f32 * (1.0 - mg_share);
         self.entries.push(Entry {
             start,
             len: (self.terms.len() as u32 - start) as u16,
             mg_share,
-            eg_base: 1.0 - mg_share,
             scale,
-            scale_weight: fixed.scale_weight.map_or(NO_SCALE_WEIGHT, |i| i as u16),
+            scale_weight: fixed.scale.weight().map_or(NO_SCALE_WEIGHT, |i| i as u16),
             fixed: fixed_part,
             result,
             score,
@@ -182,7 +186,7 @@ impl Data {
     fn eval_parts(&self, e: &Entry, w: &[[f64; 2]]) -> (f64, f64, f64, bool) {
         let (mg, eg) = self.sums(e, w);
         let (factor, free) = Self::scale(e, w);
-        let eval = mg * e.mg_share as f64 + eg * factor * e.eg_base as f64 + e.fixed as f64;
+        let eval = mg * e.mg_share as f64 + eg * factor * e.eg_share() + e.fixed as f64;
         (eval, eg, factor, free)
     }
 
@@ -272,10 +276,10 @@ pub fn tune(data: &Data, config: &Config, report: &mut dyn FnMut(&str)) -> Vec<[
             let s = sigmoid(k * eval);
             // d(loss)/d(eval), without the constant factor 2/n.
             let d = (s - Data::target(e, k, config.lambda)) * s * (1.0 - s) * k * ln10 / 400.0;
-            let (dm, de) = (d * e.mg_share as f64, d * factor * e.eg_base as f64);
+            let (dm, de) = (d * e.mg_share as f64, d * factor * e.eg_share());
             if scale_free {
                 // The factor multiplies the whole endgame sum.
-                grad[e.scale_weight as usize][1] += d * eg * e.eg_base as f64 / SCALE_NORMAL as f64;
+                grad[e.scale_weight as usize][1] += d * eg * e.eg_share() / SCALE_NORMAL as f64;
             }
             for &(i, c) in &data.terms[e.start as usize..e.start as usize + e.len as usize] {
                 grad[i as usize][0] += dm * c as f64;
