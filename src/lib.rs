@@ -5,7 +5,7 @@
 //! ```text
 //! board ← movegen ← perft
 //!                 ← rules ← eval ← search ← uci ← (main.rs)
-//!                                          ← tune ← (main.rs)
+//!                                          ← tune ← train ← (main.rs)
 //! ```
 #![forbid(unsafe_code)]
 
@@ -15,5 +15,6 @@ pub mod movegen;
 pub mod perft;
 pub mod rules;
 pub mod search;
+pub mod train;
 pub mod tune;
 pub mod uci;

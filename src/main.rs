@@ -54,7 +54,7 @@ enum Command {
         #[arg(long, value_name = "white|black")]
         flag: Option<String>,
     },
-    /// Play self-play games at a fixed node count and write labelled positions for `tune`.
+    /// Play self-play games at a fixed soft node count; append them to a game file (.lgf).
     Datagen {
         /// Opening book: one FEN/EPD position per line.
         #[arg(long, value_name = "FILE")]
@@ -62,7 +62,7 @@ enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 1000)]
         games: usize,
-        /// Nodes per move.
+        /// Soft nodes per move (no new iteration past this).
         #[arg(long, default_value_t = 5000)]
         nodes: u64,
         /// Games played at once.
@@ -71,7 +71,53 @@ enum Command {
         /// Seed of the opening choice (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Output file (appended to).
+        /// Game file (appended to; a partial last record is cut off first).
+        #[arg(long, value_name = "FILE")]
+        out: String,
+    },
+    /// Train a (768 -> H)x2 -> 1 network on datagen game files; writes a quantised net file.
+    Train {
+        /// Game files from `datagen` (comma-separated).
+        #[arg(long, value_delimiter = ',', value_name = "FILE", required = true)]
+        data: Vec<String>,
+        /// Hidden layer size (a multiple of 16).
+        #[arg(long, default_value_t = 128)]
+        hidden: usize,
+        #[arg(long, default_value_t = 20)]
+        epochs: usize,
+        /// Positions per mini-batch.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        /// AdamW's first learning rate (cosine decay to lr * lr-end).
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        #[arg(long, default_value_t = 0.05)]
+        lr_end: f32,
+        #[arg(long, default_value_t = 0.01)]
+        weight_decay: f32,
+        /// The game result's share of the target (the rest: sigmoid(score / K)).
+        #[arg(long, default_value_t = 0.5)]
+        lambda: f32,
+        /// The scale of the score's sigmoid, in centipawns.
+        #[arg(long, default_value_t = 400.0)]
+        k: f32,
+        /// Plies left out at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        skip_plies: usize,
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the net.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+    },
+    /// Write a datagen game file as text: `FEN | score | result` per position (White's view).
+    Convert {
+        /// Game file from `datagen`.
+        #[arg(long, value_name = "FILE")]
+        data: String,
+        /// Text file to write.
         #[arg(long, value_name = "FILE")]
         out: String,
     },
@@ -163,6 +209,40 @@ fn main() -> ExitCode {
             }
         }
         // The tuning tools end the program themselves.
+        Command::Train {
+            data,
+            hidden,
+            epochs,
+            batch,
+            lr,
+            lr_end,
+            weight_decay,
+            lambda,
+            k,
+            skip_plies,
+            threads,
+            seed,
+            out: path,
+        } => {
+            let config = ladya::train::Config {
+                hidden,
+                epochs,
+                batch,
+                lr,
+                lr_end,
+                weight_decay,
+                lambda,
+                k,
+                skip_plies,
+                threads,
+                seed,
+                ..Default::default()
+            };
+            return finish_tool(ladya::train::train_files(&data, &config, &path, &mut out));
+        }
+        Command::Convert { data, out: path } => {
+            return finish_tool(tune::convert_files(&data, &path));
+        }
         Command::Rescore {
             data,
             nodes,

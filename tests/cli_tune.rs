@@ -67,34 +67,85 @@ fn datagen_then_tune() {
          r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 id \"x\";\n",
     )
     .unwrap();
-    let data = temp("data.txt");
-    let _ = std::fs::remove_file(&data);
+    let games = temp("games.lgf");
+    let _ = std::fs::remove_file(&games);
+    let datagen = |n: &str, seed: &str| {
+        ladya(&[
+            "datagen",
+            "--book",
+            book.to_str().unwrap(),
+            "--games",
+            n,
+            "--nodes",
+            "300",
+            "--threads",
+            "2",
+            "--seed",
+            seed,
+            "--out",
+            games.to_str().unwrap(),
+        ])
+    };
+    let o = datagen("4", "1");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("positions/s"), "{}", stderr(&o));
+    let first = ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap();
+    assert_eq!(first.len(), 4);
+    // A run stopped mid-write leaves a partial record: the next run cuts it
+    // off and appends, losing nothing written before.
+    let mut bytes = std::fs::read(&games).unwrap();
+    let whole = bytes.len();
+    bytes.extend_from_slice(&first[0].encode()[..9]);
+    std::fs::write(&games, &bytes).unwrap();
+    let o = datagen("2", "100");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let all = ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap();
+    assert_eq!(all.len(), 6);
+    assert_eq!(std::fs::read(&games).unwrap()[..whole], bytes[..whole]);
+    for g in &all {
+        // The moves were read back legal; a game that ends on the board
+        // has the result the board says.
+        let last = g.positions().last().map(|(b, m, _)| b.make(m)).unwrap();
+        if ladya::movegen::legal_moves(&last).is_empty() {
+            let expected = match (last.in_check(), last.side_to_move()) {
+                (false, _) => 1,
+                (true, ladya::board::Color::White) => 0,
+                (true, ladya::board::Color::Black) => 2,
+            };
+            assert_eq!(g.result, expected);
+        }
+    }
+    let converted = temp("converted.txt");
     let o = ladya(&[
-        "datagen",
-        "--book",
-        book.to_str().unwrap(),
-        "--games",
-        "4",
-        "--nodes",
-        "300",
-        "--threads",
-        "2",
+        "convert",
+        "--data",
+        games.to_str().unwrap(),
         "--out",
-        data.to_str().unwrap(),
+        converted.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let text = std::fs::read_to_string(&data).unwrap();
-    assert!(
-        text.lines().count() >= 100,
-        "{} positions",
-        text.lines().count()
-    );
-    for line in text.lines() {
-        let (fen, result) = line.rsplit_once(" [").unwrap();
-        assert!(["1.0]", "0.5]", "0.0]"].contains(&result), "{line}");
-        let b = ladya::board::Board::from_fen(fen).unwrap();
-        assert!(!b.in_check(), "{line}");
+    let text = std::fs::read_to_string(&converted).unwrap();
+    let positions: usize = all.iter().map(|g| g.moves.len()).sum();
+    assert_eq!(text.lines().count(), positions);
+    assert!(positions >= 100, "{positions} positions");
+    let mut lines = text.lines();
+    for g in &all {
+        for (b, _, score) in g.positions() {
+            let line = lines.next().unwrap();
+            let result = ["0.0", "0.5", "1.0"][g.result as usize];
+            assert_eq!(line, format!("{} | {score} | {result}", b.to_fen()));
+        }
     }
+    // The Texel tools take the older `<FEN> [result]` lines.
+    let data = temp("data.txt");
+    let labelled: String = text
+        .lines()
+        .map(|l| {
+            let parts: Vec<&str> = l.split(" | ").collect();
+            format!("{} [{}]\n", parts[0], parts[2])
+        })
+        .collect();
+    std::fs::write(&data, &labelled).unwrap();
     let scored = temp("scored.txt");
     let o = ladya(&[
         "rescore",
@@ -110,7 +161,7 @@ fn datagen_then_tune() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let rescored = std::fs::read_to_string(&scored).unwrap();
     assert_eq!(rescored.lines().count(), text.lines().count());
-    for (before, after) in text.lines().zip(rescored.lines()) {
+    for (before, after) in labelled.lines().zip(rescored.lines()) {
         let (head, score) = after.rsplit_once(' ').unwrap();
         assert_eq!(head, before);
         assert!(score.parse::<i32>().unwrap().abs() <= 3000, "{after}");
@@ -119,7 +170,7 @@ fn datagen_then_tune() {
     let o = ladya(&[
         "tune",
         "--data",
-        scored.to_str().unwrap(),
+        converted.to_str().unwrap(),
         "--lambda",
         "0.5",
         "--epochs",

@@ -683,3 +683,75 @@ fn latencies_report() {
     );
     println!("quit in mid-search -> exit: {quit:?}");
 }
+
+/// A valid net file with small arbitrary weights, hidden size `h`.
+fn net_bytes(h: usize) -> Vec<u8> {
+    use ladya::eval::nnue::format::{INPUTS, QuantisedNet};
+    let w = |i: usize, m: usize| ((i * 7919 % m) as i16) - (m as i16) / 2;
+    QuantisedNet {
+        hidden: h,
+        w1: (0..INPUTS * h).map(|i| w(i, 61)).collect(),
+        b1: (0..h).map(|i| w(i, 101)).collect(),
+        w2: (0..2 * h).map(|i| w(i, 201)).collect(),
+        b2: 100,
+    }
+    .to_bytes()
+}
+
+#[test]
+fn evalfile_rejects_bad_files_and_keeps_playing() {
+    let dir = std::env::temp_dir().join(format!("ladya-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.lnn");
+    std::fs::write(&good, net_bytes(32)).unwrap();
+    let truncated = dir.join("truncated.lnn");
+    std::fs::write(&truncated, &net_bytes(32)[..5000]).unwrap();
+    // A header that promises 64 hidden neurons on the weights of 32.
+    let mut wrong = net_bytes(32);
+    wrong[16] = 64;
+    let wrong_size = dir.join("wrong-size.lnn");
+    std::fs::write(&wrong_size, &wrong).unwrap();
+    let missing = dir.join("missing.lnn");
+
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", LONG);
+    assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    let lines = e.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("(768 -> 32)x2 -> 1")),
+        "{lines:#?}"
+    );
+    for (path, why) in [
+        (&missing, "cannot read"),
+        (&truncated, "wrong size"),
+        (&wrong_size, "wrong size"),
+    ] {
+        e.send(&format!("setoption name EvalFile value {}", path.display()));
+        let lines = e.sync();
+        let said = info_strings(&lines);
+        assert!(
+            said.iter()
+                .any(|l| l.contains(why) && l.contains("keeping") && l.contains("good.lnn")),
+            "{lines:#?}"
+        );
+        e.send("position startpos moves e2e4");
+        e.send("go depth 4");
+        let best = e.bestmove();
+        let board = Board::startpos()
+            .make(ladya::movegen::parse_uci_move(&Board::startpos(), "e2e4").unwrap());
+        assert_legal(&board, best_of(&best));
+    }
+    e.send("setoption name EvalFile value <empty>");
+    let lines = e.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("the embedded net")),
+        "{lines:#?}"
+    );
+    e.quit();
+}

@@ -11,6 +11,7 @@
 pub mod bits;
 pub mod endgame;
 pub mod king_safety;
+pub mod nnue;
 pub mod pawns;
 pub mod pieces;
 pub mod score;

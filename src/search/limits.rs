@@ -9,6 +9,8 @@ use std::time::Duration;
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// No new iteration once this many nodes are searched (datagen).
+    pub soft_nodes: Option<u64>,
     pub movetime: Option<Duration>,
     /// Search for a mate in this many moves.
     pub mate: Option<u32>,

@@ -30,10 +30,12 @@ pub mod worker;
 pub use limits::{Limits, SearchControl};
 
 use crate::board::Move;
+use crate::eval::nnue::Network;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
 use history::History;
 use smp::{DoneOnDrop, Shared};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use time::TimeManager;
@@ -96,6 +98,8 @@ pub struct Searcher {
     history: Box<History>,
     /// One set per helper thread (`Threads` - 1), kept between searches.
     helpers: Vec<History>,
+    /// The evaluation network; `None`: the hand-crafted evaluation.
+    net: Option<Arc<Network>>,
 }
 
 /// One finished line of an iteration.
@@ -117,7 +121,17 @@ impl Searcher {
             tt,
             history: Box::new(History::new()),
             helpers: Vec::new(),
+            net: Network::embedded(),
         }
+    }
+
+    /// Evaluates with `net` from now on (`None`: the hand-crafted evaluation).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.net = net;
+    }
+
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// Searches on `threads` threads from now on (at least one).
@@ -195,6 +209,7 @@ impl Searcher {
                 let keys = keys.clone();
                 let root_moves = root_moves.clone();
                 let (shared, side) = (&shared, board.side_to_move());
+                let net = self.net.clone();
                 let spawned = std::thread::Builder::new()
                     .name(format!("helper {}", i + 1))
                     .stack_size(smp::STACK_SIZE)
@@ -210,6 +225,7 @@ impl Searcher {
                             None,
                             keys,
                             root_moves,
+                            net.map(|n| (n, &board)),
                         );
                         w.root_moves_restricted = restricted;
                         smp::helper_search(&mut w, &board, max_depth);
@@ -229,6 +245,7 @@ impl Searcher {
                 limits.nodes,
                 keys,
                 root_moves,
+                self.net.clone().map(|n| (n, &board)),
             );
             w.root_moves_restricted = restricted;
 
@@ -322,7 +339,10 @@ impl Searcher {
             {
                 break;
             }
-            if w.stop_requested() || node_limit.is_some_and(|n| w.total_nodes() >= n) {
+            if w.stop_requested()
+                || node_limit.is_some_and(|n| w.total_nodes() >= n)
+                || limits.soft_nodes.is_some_and(|n| w.total_nodes() >= n)
+            {
                 break;
             }
             if !w.pondering() && !limits.infinite {

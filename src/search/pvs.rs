@@ -8,7 +8,6 @@ use super::tt::TtBound;
 use super::value::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt, mated_in, to_tt};
 use super::worker::{NO_EVAL, Worker};
 use crate::board::{Board, Color, Move};
-use crate::eval::evaluate;
 use crate::movegen::gives_check;
 use std::sync::OnceLock;
 
@@ -71,7 +70,11 @@ impl Worker<'_> {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check { DRAW } else { evaluate(b) };
+                return if in_check {
+                    DRAW
+                } else {
+                    self.evaluate(b, ply)
+                };
             }
             // Step 4. Mate-distance pruning: no line can beat a mate already
             // found closer to the root.
@@ -106,7 +109,7 @@ impl Worker<'_> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            hit.map_or_else(|| evaluate(b), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval)
         };
         let mut eval = static_eval;
         if let Some(h) = hit
@@ -148,7 +151,7 @@ impl Worker<'_> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = Move::NULL;
                 self.stack[ply].piece = 0;
-                let child = b.make(Move::NULL);
+                let child = self.make_move(b, Move::NULL, ply);
                 self.keys.push(child.key());
                 let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
                 self.keys.pop();
@@ -228,7 +231,7 @@ impl Worker<'_> {
                 }
             }
 
-            let child = b.make(m);
+            let child = self.make_move(b, m, ply);
             debug_assert_eq!(gives_check, child.in_check(), "{m} in {b:?}");
             let piece = b.piece_at(m.from()).0;
             self.stack[ply].mv = m;

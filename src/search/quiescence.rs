@@ -8,7 +8,6 @@ use super::tt::TtBound;
 use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
 use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
-use crate::eval::evaluate;
 use crate::movegen::gives_check;
 
 /// Delta pruning: a capture that cannot lift the score to alpha even with
@@ -35,7 +34,11 @@ impl Worker<'_> {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { evaluate(b) };
+            return if in_check {
+                DRAW
+            } else {
+                self.evaluate(b, ply)
+            };
         }
         let pv_node = beta - alpha > 1;
 
@@ -71,7 +74,7 @@ impl Worker<'_> {
                 return mated_in(ply);
             }
         } else {
-            static_eval = hit.map_or_else(|| evaluate(b), |h| h.eval);
+            static_eval = hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval);
             best = static_eval;
             if best >= beta {
                 return best;
@@ -105,7 +108,7 @@ impl Worker<'_> {
             if !in_check && !m.is_tactical() && (!gives_check(b, m) || !see_ge(b, m, 0)) {
                 continue;
             }
-            let child = b.make(m);
+            let child = self.make_move(b, m, ply);
             self.keys.push(child.key());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
             self.keys.pop();

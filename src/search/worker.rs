@@ -10,8 +10,10 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::MAX_PLY;
 use crate::board::{Board, Move};
+use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::movegen::{MAX_MOVES, has_legal_move};
 use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -66,6 +68,9 @@ pub struct Worker<'a> {
     pub stack: [PlyState; MAX_PLY + 4],
     /// Move-ordering scratch, one row per ply.
     pub scores: Vec<[i32; MAX_MOVES]>,
+    /// The network's accumulators along the path (`None`: the hand-crafted
+    /// evaluation).
+    acc: Option<AccumulatorStack>,
 }
 
 impl<'a> Worker<'a> {
@@ -80,7 +85,13 @@ impl<'a> Worker<'a> {
         node_limit: Option<u64>,
         keys: Vec<u64>,
         root_moves: Vec<Move>,
+        net: Option<(Arc<Network>, &Board)>,
     ) -> Worker<'a> {
+        let acc = net.map(|(net, root)| {
+            let mut acc = AccumulatorStack::new(net, MAX_PLY + 4);
+            acc.refresh(0, root);
+            acc
+        });
         let root_index = keys.len().saturating_sub(1);
         Worker {
             tt,
@@ -105,7 +116,27 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             stack: [PlyState::default(); MAX_PLY + 4],
             scores: vec![[0; MAX_MOVES]; MAX_PLY + 1],
+            acc,
         }
+    }
+
+    /// The static evaluation of `b`, the position at `ply` on the path.
+    #[inline]
+    pub fn evaluate(&self, b: &Board, ply: usize) -> i32 {
+        match &self.acc {
+            Some(acc) => acc.evaluate(ply, b),
+            None => crate::eval::evaluate(b),
+        }
+    }
+
+    /// Plays `m` from `b` (at `ply`) and brings the next ply's accumulators
+    /// up to date.
+    #[inline]
+    pub fn make_move(&mut self, b: &Board, m: Move, ply: usize) -> Board {
+        if let Some(acc) = &mut self.acc {
+            acc.make(ply, b, m);
+        }
+        b.make(m)
     }
 
     /// True while the front end is pondering; notes a `ponderhit` (the

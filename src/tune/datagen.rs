@@ -1,14 +1,14 @@
-//! `ladya datagen`: self-play games at a fixed node count per move, written
-//! as labelled positions for the Texel tuner (`ladya tune`).
+//! `ladya datagen`: self-play games at a fixed soft node count per move,
+//! written as game records (`gamefile`) for the network trainer and, through
+//! `ladya convert`, for the Texel tuner.
 //!
 //! Each game starts from a random line of an opening book (EPD/FEN, one
-//! position per line) followed by 0-3 random legal plies, so that two
-//! games rarely share a position. Every position where the side to move is
-//! not in check and the search's best move is quiet is kept: those are the
-//! positions a static evaluation should be able to judge. After the game
-//! each kept position is written as `<FEN> [<result>]`, the result from
-//! White's side (`1.0`, `0.5`, `0.0`), the format of Ethereal's and
-//! Zurichess's tuning sets.
+//! position per line) followed by 1-5 random legal plies, so that two
+//! games rarely share a position. Every move is recorded with the score
+//! its search gave (White's view); nothing is filtered here.
+//!
+//! A move's search stops after the first iteration that ends past the
+//! soft node count (`--nodes`), or at eight times that in mid-iteration.
 //!
 //! Games end by the rules (mate, stalemate, threefold repetition, the
 //! fifty-move rule, dead material), or by adjudication: a win once both
@@ -24,9 +24,11 @@ use crate::movegen::legal_moves;
 use crate::rules::Game;
 use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
 use crate::search::{Limits, Score, SearchControl, SearchEvent, Searcher};
+use crate::tune::gamefile::{self, GameRecord};
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 const WIN_SCORE: i32 = 1000;
 const WIN_PLIES: u32 = 6;
@@ -34,8 +36,9 @@ const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: u32 = 12;
 const DRAW_AFTER: usize = 80;
 const MAX_PLIES: usize = 400;
-/// Positions this close to the opening book are not kept.
-const SKIP_PLIES: usize = 4;
+/// The hard node limit of a move, as a multiple of the soft one: an
+/// iteration that starts before the soft limit may finish, up to this.
+const HARD_NODES_FACTOR: u64 = 8;
 const HASH_MB: usize = 16;
 
 /// The settings of one run.
@@ -85,41 +88,46 @@ pub fn read_book(text: &str) -> Result<Vec<Board>, String> {
     Ok(boards)
 }
 
-/// The result of one game from White's side: 2 win, 1 draw, 0 loss.
-fn play_game(
-    searcher: &mut Searcher,
-    start: Board,
-    nodes: u64,
-    rng: &mut Rng,
-) -> (Vec<String>, u8) {
-    let mut game = Game::new(start);
-    for _ in 0..rng.below(4) {
-        let moves = legal_moves(game.board());
+/// Plays one game from `start` (after 1-5 random plies): every position
+/// with the search's score, and the result.
+fn play_game(searcher: &mut Searcher, start: Board, config: &Config, rng: &mut Rng) -> GameRecord {
+    let mut board = start;
+    for _ in 0..1 + rng.below(5) {
+        let moves = legal_moves(&board);
         if moves.is_empty() {
             break;
         }
-        game.push(moves.as_slice()[rng.below(moves.len())]);
+        board = board.make(moves.as_slice()[rng.below(moves.len())]);
     }
+    // A random ply that ended the game leaves nothing to play: start over
+    // from the book position itself.
+    if legal_moves(&board).is_empty() {
+        board = start;
+    }
+    let mut record = GameRecord {
+        start: board,
+        result: 1,
+        moves: Vec::new(),
+    };
+    let mut game = Game::new(board);
     searcher.clear();
     let control = SearchControl::default();
     let limits = Limits {
-        nodes: Some(nodes),
+        nodes: Some(config.nodes * HARD_NODES_FACTOR),
+        soft_nodes: Some(config.nodes),
         ..Limits::default()
     };
-    let mut kept = Vec::new();
     let (mut win_run, mut draw_run) = (0u32, 0u32);
     let mut last_sign = 0;
     for ply in 0.. {
         let board = *game.board();
         if legal_moves(&board).is_empty() {
-            return (
-                kept,
-                match (board.in_check(), board.side_to_move()) {
-                    (false, _) => 1,
-                    (true, Color::White) => 0,
-                    (true, Color::Black) => 2,
-                },
-            );
+            record.result = match (board.in_check(), board.side_to_move()) {
+                (false, _) => 1,
+                (true, Color::White) => 0,
+                (true, Color::Black) => 2,
+            };
+            return record;
         }
         let keys: Vec<u64> = game.reversible_keys().collect();
         if is_fifty_move_draw(&board)
@@ -127,37 +135,34 @@ fn play_game(
             || is_repetition_draw(&keys, board.halfmove_clock(), keys.len())
             || ply >= MAX_PLIES
         {
-            return (kept, 1);
+            return record;
         }
-        let mut score = 0;
+        let mut score = Score::Cp(0);
         let result = searcher.search(&game, &limits, &control, &mut |e| {
             let SearchEvent::Iteration(it) = e;
             if it.multipv == 1 {
-                score = match it.score {
-                    Score::Cp(cp) => cp,
-                    Score::Mate(m) if m > 0 => 30_000,
-                    Score::Mate(_) => -30_000,
-                };
+                score = it.score;
             }
         });
         let Some(best) = result.best else {
-            return (kept, 1);
+            return record;
         };
-        let white_score = if board.side_to_move() == Color::White {
-            score
-        } else {
-            -score
+        let (cp, stored) = match score {
+            Score::Cp(cp) => (cp, gamefile::stored_cp(cp)),
+            Score::Mate(m) if m > 0 => (30_000, gamefile::MATE_SCORE),
+            Score::Mate(_) => (-30_000, -gamefile::MATE_SCORE),
         };
-        if ply >= SKIP_PLIES && !board.in_check() && !best.is_tactical() && score.abs() < 2000 {
-            kept.push(board.to_fen());
-        }
+        let white = board.side_to_move() == Color::White;
+        let (white_score, stored) = if white { (cp, stored) } else { (-cp, -stored) };
+        record.moves.push((best, stored));
         // Adjudication.
         if white_score.abs() >= WIN_SCORE {
             let sign = white_score.signum();
             win_run = if sign == last_sign { win_run + 1 } else { 1 };
             last_sign = sign;
             if win_run >= WIN_PLIES {
-                return (kept, if sign > 0 { 2 } else { 0 });
+                record.result = if sign > 0 { 2 } else { 0 };
+                return record;
             }
         } else {
             win_run = 0;
@@ -169,20 +174,34 @@ fn play_game(
             0
         };
         if game.moves().len() >= DRAW_AFTER && draw_run >= DRAW_PLIES {
-            return (kept, 1);
+            return record;
         }
         game.push(best);
     }
     unreachable!()
 }
 
-/// Plays `config.games` games on `config.threads` threads and writes the
-/// kept positions to `out`; reports progress on stderr through `log`.
+/// Plays `config.games` games on `config.threads` threads and appends each
+/// finished game to `out` as one record, flushed at once; reports
+/// progress (games, positions, positions/s) on stderr.
 pub fn run(book: &[Board], config: &Config, out: &mut (impl Write + Send)) -> std::io::Result<()> {
     let next = AtomicUsize::new(0);
     let out = Mutex::new(out);
     let totals = Mutex::new((0usize, [0usize; 3]));
     let error: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let started = Instant::now();
+    let report = |t: &(usize, [usize; 3]), done: usize| {
+        let secs = started.elapsed().as_secs_f64().max(1e-3);
+        eprintln!(
+            "datagen: {done}/{} games, {} positions, {:.0} positions/s (white +{} ={} -{})",
+            config.games,
+            t.0,
+            t.0 as f64 / secs,
+            t.1[2],
+            t.1[1],
+            t.1[0]
+        );
+    };
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
@@ -194,31 +213,21 @@ pub fn run(book: &[Board], config: &Config, out: &mut (impl Write + Send)) -> st
                     }
                     let mut rng = Rng(config.seed.wrapping_add(i as u64));
                     let start = book[rng.below(book.len())];
-                    let (fens, result) = play_game(&mut searcher, start, config.nodes, &mut rng);
-                    let label = ["0.0", "0.5", "1.0"][result as usize];
-                    let mut text = String::new();
-                    for fen in &fens {
-                        text.push_str(fen);
-                        text.push_str(" [");
-                        text.push_str(label);
-                        text.push_str("]\n");
-                    }
-                    if let Err(e) = out.lock().unwrap().write_all(text.as_bytes()) {
-                        *error.lock().unwrap() = Some(e);
-                        break;
+                    let record = play_game(&mut searcher, start, config, &mut rng);
+                    let bytes = record.encode();
+                    {
+                        let mut out = out.lock().unwrap();
+                        if let Err(e) = out.write_all(&bytes).and_then(|_| out.flush()) {
+                            *error.lock().unwrap() = Some(e);
+                            break;
+                        }
                     }
                     let mut t = totals.lock().unwrap();
-                    t.0 += fens.len();
-                    t.1[result as usize] += 1;
+                    t.0 += record.moves.len();
+                    t.1[record.result as usize] += 1;
                     let done = t.1.iter().sum::<usize>();
-                    if done % 100 == 0 {
-                        log::info!(
-                            "{done} games, {} positions (white +{} ={} -{})",
-                            t.0,
-                            t.1[2],
-                            t.1[1],
-                            t.1[0]
-                        );
+                    if done % 50 == 0 {
+                        report(&t, done);
                     }
                 }
             });
@@ -228,14 +237,7 @@ pub fn run(book: &[Board], config: &Config, out: &mut (impl Write + Send)) -> st
         return Err(e);
     }
     let t = totals.into_inner().unwrap();
-    log::info!(
-        "done: {} games, {} positions (white +{} ={} -{})",
-        config.games,
-        t.0,
-        t.1[2],
-        t.1[1],
-        t.1[0]
-    );
+    report(&t, t.1.iter().sum());
     out.into_inner().unwrap().flush()
 }
 

@@ -3,6 +3,7 @@
 //! data and the commands are in docs/tuning.md.
 
 pub mod datagen;
+pub mod gamefile;
 pub mod texel;
 
 use std::io::Write;
@@ -29,12 +30,21 @@ pub fn datagen_files(
 ) -> Result<(), CliError> {
     let book = datagen::read_book(&read(book_path)?)
         .map_err(|e| CliError::BadInput(format!("{book_path}: {e}")))?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out_path)
-        .map_err(|e| CliError::BadInput(format!("cannot open {out_path}: {e}")))?;
+    let (file, games) = gamefile::open_append(out_path).map_err(CliError::BadInput)?;
+    if games > 0 {
+        eprintln!("datagen: {out_path} already holds {games} games; appending");
+    }
     datagen::run(&book, config, &mut std::io::BufWriter::new(file)).map_err(CliError::Io)
+}
+
+/// `ladya convert`: a game file as `FEN | score | result` lines.
+pub fn convert_files(data_path: &str, out_path: &str) -> Result<(), CliError> {
+    let games = gamefile::read_file(data_path).map_err(CliError::BadInput)?;
+    let file = std::fs::File::create(out_path)
+        .map_err(|e| CliError::BadInput(format!("cannot create {out_path}: {e}")))?;
+    let mut writer = std::io::BufWriter::new(file);
+    gamefile::write_text(&games, &mut writer).map_err(CliError::Io)?;
+    writer.flush().map_err(CliError::Io)
 }
 
 /// `ladya rescore`: `data_path` with a search score on each line, to `out_path`.

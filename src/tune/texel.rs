@@ -107,6 +107,15 @@ impl Data {
                 continue;
             }
             let bad = |why: &str| format!("line {}: {why}", i + 1);
+            // `FEN | score | result` (ladya convert) reads as `FEN [result] score`.
+            let converted;
+            let line = match line.split(" | ").collect::<Vec<_>>()[..] {
+                [fen, score, result] => {
+                    converted = format!("{fen} [{result}] {score}");
+                    converted.as_str()
+                }
+                _ => line,
+            };
             let open = line.rfind('[').ok_or_else(|| bad("no [result]"))?;
             let close = line
                 .rfind(']')

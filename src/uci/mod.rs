@@ -18,6 +18,7 @@ pub use command::Command;
 pub use output::Sink;
 
 use crate::board::Board;
+use crate::eval::nnue::Network;
 use crate::movegen::parse_uci_move;
 use crate::perft;
 use crate::rules::Game;
@@ -25,6 +26,7 @@ use crate::search::{Limits, MAX_DEPTH};
 use command::{Go, Position};
 use options::{Change, Options};
 use std::io::BufRead;
+use std::sync::Arc;
 use std::time::Duration;
 use worker::{Hold, SearchJob, Worker};
 
@@ -133,6 +135,37 @@ impl Engine {
             Change::MultiPv(n) => self.options.multipv = n,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,
+            Change::EvalFile(path) => {
+                let net = if path.is_empty() {
+                    Ok(Network::embedded())
+                } else {
+                    Network::load(&path).map(|n| Some(Arc::new(n)))
+                };
+                match net {
+                    Ok(net) => {
+                        let what = match &net {
+                            Some(n) => format!("(768 -> {})x2 -> 1", n.hidden()),
+                            None => "the hand-crafted evaluation".to_string(),
+                        };
+                        self.worker.set_network(net);
+                        let name = if path.is_empty() {
+                            "the embedded net"
+                        } else {
+                            &path
+                        };
+                        self.info(&format!("EvalFile: using {name}: {what}"));
+                        self.options.eval_file = path;
+                    }
+                    Err(e) => {
+                        let current = if self.options.eval_file.is_empty() {
+                            "the embedded net"
+                        } else {
+                            &self.options.eval_file
+                        };
+                        self.info(&format!("EvalFile {path}: {e}; keeping {current}"));
+                    }
+                }
+            }
         }
     }
 

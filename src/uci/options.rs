@@ -9,6 +9,8 @@ pub struct Options {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     pub ponder: bool,
+    /// The net file in use; empty for the embedded net.
+    pub eval_file: String,
 }
 
 pub const HASH_DEFAULT: i64 = 16;
@@ -30,6 +32,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: MOVE_OVERHEAD_DEFAULT as u64,
             ponder: false,
+            eval_file: String::new(),
         }
     }
 }
@@ -45,6 +48,7 @@ pub fn declarations() -> Vec<String> {
             "option name Move Overhead type spin default {MOVE_OVERHEAD_DEFAULT} min 0 max {MOVE_OVERHEAD_MAX}"
         ),
         "option name Ponder type check default false".to_string(),
+        "option name EvalFile type string default <empty>".to_string(),
     ]
 }
 
@@ -57,6 +61,8 @@ pub enum Change {
     MultiPv(usize),
     MoveOverhead(u64),
     Ponder(bool),
+    /// A net file to load; empty for the embedded net.
+    EvalFile(String),
 }
 
 /// A valid `setoption`, with a note for the GUI when its value was clamped.
@@ -96,6 +102,13 @@ pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
         }
         "ponder" => check("Ponder", value).map(|v| Accepted {
             change: Change::Ponder(v),
+            note: None,
+        }),
+        "evalfile" => Ok(Accepted {
+            change: Change::EvalFile(match value.map(str::trim) {
+                None | Some("<empty>") => String::new(),
+                Some(path) => path.to_string(),
+            }),
             note: None,
         }),
         _ => Err(format!("no such option: '{key}'")),

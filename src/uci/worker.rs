@@ -5,6 +5,7 @@
 use super::output::{self, Sink};
 use super::watchdog::{Disarm, Watchdog, emergency_limit};
 use crate::board::Move;
+use crate::eval::nnue::Network;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
 use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher};
@@ -46,6 +47,7 @@ enum Job {
     Resize(usize),
     Threads(usize),
     Clear,
+    Network(Option<Arc<Network>>),
 }
 
 enum Reply {
@@ -53,6 +55,7 @@ enum Reply {
     Resized(Result<(), String>),
     ThreadsSet,
     Cleared,
+    NetworkSet,
 }
 
 /// The front end's handle on the worker thread.
@@ -176,6 +179,17 @@ impl Worker {
         }
     }
 
+    /// Evaluates with `net` from now on (no search may run).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.stop_and_wait();
+        self.send(Job::Network(net));
+        while let Ok(r) = self.replies.recv() {
+            if matches!(r, Reply::NetworkSet) {
+                break;
+            }
+        }
+    }
+
     /// Clears the transposition table and every history (no search may run).
     pub fn clear(&mut self) {
         self.stop_and_wait();
@@ -229,10 +243,11 @@ impl Drop for Worker {
 }
 
 /// The options the searcher has taken, to build a fresh one like it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Settings {
     hash_mb: usize,
     threads: usize,
+    net: Option<Arc<Network>>,
 }
 
 fn worker_loop(
@@ -247,6 +262,7 @@ fn worker_loop(
     let mut settings = Settings {
         hash_mb,
         threads: 1,
+        net: Network::embedded(),
     };
     for job in jobs {
         let reply = match job {
@@ -254,7 +270,7 @@ fn worker_loop(
                 while wake.try_recv().is_ok() {}
                 run_search(
                     &mut searcher,
-                    settings,
+                    &settings,
                     &job,
                     &control,
                     &sink,
@@ -279,6 +295,11 @@ fn worker_loop(
                 searcher.clear();
                 Reply::Cleared
             }
+            Job::Network(net) => {
+                searcher.set_network(net.clone());
+                settings.net = net;
+                Reply::NetworkSet
+            }
         };
         if replies.send(reply).is_err() {
             break;
@@ -289,7 +310,7 @@ fn worker_loop(
 /// One `go`: its `info` lines, then, when the hold allows, its `bestmove`.
 fn run_search(
     searcher: &mut Searcher,
-    settings: Settings,
+    settings: &Settings,
     job: &SearchJob,
     control: &Arc<SearchControl>,
     sink: &Sink,
@@ -327,7 +348,7 @@ fn run_search(
 
 fn search_game(
     searcher: &mut Searcher,
-    settings: Settings,
+    settings: &Settings,
     game: &Game,
     limits: &Limits,
     control: &SearchControl,
@@ -362,6 +383,7 @@ fn search_game(
             sink(&output::info_string("internal error in the search"));
             *searcher = Searcher::new(settings.hash_mb);
             searcher.set_threads(settings.threads);
+            searcher.set_network(settings.net.clone());
             SearchResult::default()
         }
     };

@@ -1,0 +1,288 @@
+//! The neural evaluation (NNUE): a `(768 → H)×2 → 1` network with SCReLU,
+//! in quantised integers.
+//!
+//! - Inputs: one per (colour relative to the perspective, piece kind,
+//!   square seen from that side), so both sides share the first layer.
+//! - The first layer's sums (the accumulators, one per perspective) are
+//!   kept per ply by the search in an `AccumulatorStack` and updated from
+//!   the parent's by the few inputs a move changes; a `debug_assert!`
+//!   compares them with a full refresh.
+//! - Output: `SCReLU(acc_stm)·w_stm + SCReLU(acc_other)·w_other + b`,
+//!   scaled to centipawns (format.rs has the constants).
+//!
+//! The net file format is in `format.rs`; nets are trained by `ladya
+//! train` (src/train/) on self-play games (docs/nnue.md).
+
+pub mod format;
+
+use crate::board::{Board, Color, Move, Piece, PieceKind, Square, flag};
+use format::{INPUTS, NetError, QA, QB, QuantisedNet, SCALE};
+use std::sync::{Arc, OnceLock};
+
+/// The net embedded in the binary at build time (build.rs: `EVALFILE`).
+static EMBEDDED_BYTES: &[u8] = include_bytes!(env!("LADYA_EVALFILE"));
+
+/// A network ready for inference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    hidden: usize,
+    /// `INPUTS` rows of `hidden`.
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    w2: Vec<i16>,
+    b2: i32,
+}
+
+impl Network {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        let q = QuantisedNet::from_bytes(bytes)?;
+        Ok(Network {
+            hidden: q.hidden,
+            w1: q.w1,
+            b1: q.b1,
+            w2: q.w2,
+            b2: q.b2,
+        })
+    }
+
+    /// Reads a net file.
+    pub fn load(path: &str) -> Result<Network, NetError> {
+        let bytes =
+            std::fs::read(path).map_err(|e| NetError::Io(format!("cannot read {path}: {e}")))?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The net built into the binary; `None` when the build embedded an
+    /// empty file, which means the hand-crafted evaluation.
+    pub fn embedded() -> Option<Arc<Network>> {
+        static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
+        NET.get_or_init(|| {
+            (!EMBEDDED_BYTES.is_empty()).then(|| {
+                Arc::new(Network::from_bytes(EMBEDDED_BYTES).expect("the embedded net is valid"))
+            })
+        })
+        .clone()
+    }
+
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    #[inline]
+    fn row(&self, feature: usize) -> &[i16] {
+        &self.w1[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    /// The evaluation of `board` from scratch (no accumulator kept).
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let mut acc = vec![0; 2 * self.hidden];
+        self.refresh(board, &mut acc);
+        self.output(&acc, board.side_to_move())
+    }
+
+    /// Both perspectives' accumulators of `board`, White's first.
+    fn refresh(&self, board: &Board, acc: &mut [i16]) {
+        let h = self.hidden;
+        let (white, black) = acc.split_at_mut(h);
+        white.copy_from_slice(&self.b1);
+        black.copy_from_slice(&self.b1);
+        for (sq, p) in board.pieces() {
+            add(white, self.row(feature(Color::White, p, sq)));
+            add(black, self.row(feature(Color::Black, p, sq)));
+        }
+    }
+
+    /// The output layer on a pair of accumulators, in centipawns for `stm`.
+    #[inline]
+    fn output(&self, acc: &[i16], stm: Color) -> i32 {
+        let h = self.hidden;
+        let (white, black) = acc.split_at(h);
+        let (us, them) = match stm {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        let sum = screlu_dot(us, &self.w2[..h]) + screlu_dot(them, &self.w2[h..]);
+        (sum / QA + self.b2) * SCALE / (QA * QB)
+    }
+}
+
+/// The input of piece `p` on `sq` seen from `persp`: own pieces first,
+/// squares flipped vertically for Black.
+#[inline]
+pub fn feature(persp: Color, p: Piece, sq: Square) -> usize {
+    let relative = (p.color() != persp) as usize;
+    let kind = p.kind_bits() as usize - 1;
+    let square = match persp {
+        Color::White => sq.index64(),
+        Color::Black => sq.index64() ^ 56,
+    } as usize;
+    relative * 384 + kind * 64 + square
+}
+
+/// The same input from the other side's perspective.
+#[inline]
+pub fn flip_feature(f: usize) -> usize {
+    debug_assert!(f < INPUTS);
+    (if f < 384 { f + 384 } else { f - 384 }) ^ 56
+}
+
+#[inline]
+fn add(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+/// Σ clamp(a, 0, QA)² · w, computed as (v·w)·v: v·w fits i16 because the
+/// trainer keeps |w| ≤ 127/QB, and the form lets the compiler use 16-bit
+/// multiplies with pairwise 32-bit sums.
+#[inline]
+fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
+    let mut sum = 0i32;
+    for (a, w) in acc.iter().zip(w) {
+        let v = (*a).clamp(0, QA as i16);
+        sum += v.wrapping_mul(*w) as i32 * v as i32;
+    }
+    sum
+}
+
+/// The inputs a move changes: at most two added and two removed.
+#[derive(Clone, Copy)]
+struct Delta {
+    add: [(Piece, Square); 2],
+    sub: [(Piece, Square); 2],
+    adds: usize,
+    subs: usize,
+}
+
+impl Delta {
+    fn of(board: &Board, m: Move) -> Delta {
+        let none = (Piece::EMPTY, Square(0));
+        let mut d = Delta {
+            add: [none; 2],
+            sub: [none; 2],
+            adds: 0,
+            subs: 0,
+        };
+        let add = |d: &mut Delta, p: Piece, s: Square| {
+            d.add[d.adds] = (p, s);
+            d.adds += 1;
+        };
+        let sub = |d: &mut Delta, p: Piece, s: Square| {
+            d.sub[d.subs] = (p, s);
+            d.subs += 1;
+        };
+        let us = board.side_to_move();
+        let (from, to) = (m.from(), m.to());
+        let piece = board.piece_at(from);
+        let placed = m.promotion().map_or(piece, |k| Piece::new(us, k));
+        sub(&mut d, piece, from);
+        add(&mut d, placed, to);
+        if m.flags() == flag::EN_PASSANT {
+            let cap = Square((to.0 as i16 - us.forward() as i16) as u8);
+            sub(&mut d, Piece::new(!us, PieceKind::Pawn), cap);
+        } else if m.is_capture() {
+            sub(&mut d, board.piece_at(to), to);
+        } else if m.is_castle() {
+            let (rf, rt) = if m.flags() == flag::CASTLE_KING {
+                (Square(to.0 + 1), Square(to.0 - 1))
+            } else {
+                (Square(to.0 - 2), Square(to.0 + 1))
+            };
+            let rook = Piece::new(us, PieceKind::Rook);
+            sub(&mut d, rook, rf);
+            add(&mut d, rook, rt);
+        }
+        d
+    }
+}
+
+/// The search's accumulators, one pair per ply of the current path.
+pub struct AccumulatorStack {
+    net: Arc<Network>,
+    hidden: usize,
+    data: Vec<i16>,
+}
+
+impl AccumulatorStack {
+    pub fn new(net: Arc<Network>, plies: usize) -> AccumulatorStack {
+        let hidden = net.hidden;
+        AccumulatorStack {
+            net,
+            hidden,
+            data: vec![0; plies * 2 * hidden],
+        }
+    }
+
+    #[inline]
+    fn slot(&self, ply: usize) -> &[i16] {
+        let n = 2 * self.hidden;
+        &self.data[ply * n..(ply + 1) * n]
+    }
+
+    /// Computes ply `ply`'s accumulators from scratch.
+    pub fn refresh(&mut self, ply: usize, board: &Board) {
+        let n = 2 * self.hidden;
+        let net = &self.net;
+        net.refresh(board, &mut self.data[ply * n..(ply + 1) * n]);
+    }
+
+    /// Ply `ply + 1`'s accumulators: ply `ply`'s (of `board`) after `m`
+    /// (a null move changes nothing).
+    #[inline]
+    pub fn make(&mut self, ply: usize, board: &Board, m: Move) {
+        let h = self.hidden;
+        let n = 2 * h;
+        let (parents, children) = self.data.split_at_mut((ply + 1) * n);
+        let parent = &parents[ply * n..];
+        let child = &mut children[..n];
+        child.copy_from_slice(parent);
+        if m.is_null() {
+            return;
+        }
+        let d = Delta::of(board, m);
+        let net = &self.net;
+        for (persp, half) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(child.chunks_exact_mut(h))
+        {
+            match (d.adds, d.subs) {
+                (1, 1) => {
+                    let a = net.row(feature(persp, d.add[0].0, d.add[0].1));
+                    let s = net.row(feature(persp, d.sub[0].0, d.sub[0].1));
+                    for ((c, a), s) in half.iter_mut().zip(a).zip(s) {
+                        *c = c.wrapping_add(*a).wrapping_sub(*s);
+                    }
+                }
+                _ => {
+                    for &(p, s) in &d.add[..d.adds] {
+                        add(half, net.row(feature(persp, p, s)));
+                    }
+                    for &(p, s) in &d.sub[..d.subs] {
+                        for (c, w) in half.iter_mut().zip(net.row(feature(persp, p, s))) {
+                            *c = c.wrapping_sub(*w);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The evaluation at ply `ply`, whose position is `board`.
+    #[inline]
+    pub fn evaluate(&self, ply: usize, board: &Board) -> i32 {
+        debug_assert!(
+            {
+                let mut fresh = vec![0; 2 * self.hidden];
+                self.net.refresh(board, &mut fresh);
+                fresh == self.slot(ply)
+            },
+            "incremental accumulator differs from a refresh in {}",
+            board.to_fen()
+        );
+        self.net.output(self.slot(ply), board.side_to_move())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,496 @@
+//! `ladya train`: fits a `(768 → H)×2 → 1` network to self-play games and
+//! writes it as a quantised net file (`eval::nnue::format`).
+//!
+//! Float maths by hand (forward and backward pass of one small network do
+//! not need a framework): SCReLU, sigmoid output, mean squared error
+//! against `λ·result + (1 − λ)·sigmoid(score / K)`, AdamW on shuffled
+//! mini-batches with a cosine learning-rate schedule, the batch's
+//! gradient split over threads in fixed shares and summed in a fixed
+//! order, so that a run is the same from the same seed whatever the
+//! machine's timing. The trainer is never linked into the search.
+//!
+//! Positions are filtered here, not by datagen: the first `skip_plies`
+//! plies of each game, positions in check, positions whose recorded move
+//! is a capture or promotion (their score is about the exchange, not the
+//! position), and mate scores. One game in `VALIDATION_EVERY` is held back
+//! for the validation loss.
+
+use crate::board::{Board, Color};
+use crate::eval::nnue::format::{CLIP, INPUTS, MAX_HIDDEN, QA, QB, QuantisedNet, SCALE};
+use crate::eval::nnue::{feature, flip_feature};
+use crate::tune::CliError;
+use crate::tune::gamefile::{GameRecord, MATE_SCORE};
+
+pub const VALIDATION_EVERY: usize = 20;
+
+/// A run's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    /// The last epoch's learning rate, as a share of `lr` (cosine decay).
+    pub lr_end: f32,
+    pub weight_decay: f32,
+    /// The result's share of the target.
+    pub lambda: f32,
+    /// The scale of the score's sigmoid, in centipawns.
+    pub k: f32,
+    pub skip_plies: usize,
+    /// Scores beyond this (centipawns) are left out.
+    pub max_score: i32,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            hidden: 128,
+            epochs: 20,
+            batch: 16_384,
+            lr: 0.001,
+            lr_end: 0.05,
+            weight_decay: 0.01,
+            lambda: 0.5,
+            k: 400.0,
+            skip_plies: 8,
+            max_score: 3_000,
+            threads: 2,
+            seed: 1,
+        }
+    }
+}
+
+/// One training position: its inputs from White's view, whose turn it
+/// is, the search score and the result (both White's view).
+#[derive(Clone, Copy)]
+pub struct Sample {
+    features: [u16; 32],
+    count: u8,
+    white_to_move: bool,
+    score: i16,
+    /// 0, 1 or 2 (White's loss, draw, win).
+    result: u8,
+}
+
+impl Sample {
+    pub fn new(board: &Board, white_score: i16, result: u8) -> Sample {
+        let mut s = Sample {
+            features: [0; 32],
+            count: 0,
+            white_to_move: board.side_to_move() == Color::White,
+            score: white_score,
+            result,
+        };
+        for (sq, p) in board.pieces().take(32) {
+            s.features[s.count as usize] = feature(Color::White, p, sq) as u16;
+            s.count += 1;
+        }
+        s
+    }
+
+    /// The side to move's inputs, then the other side's, into `mine` and
+    /// `theirs`; returns how many each has.
+    #[inline]
+    fn inputs(&self, mine: &mut [usize; 32], theirs: &mut [usize; 32]) -> usize {
+        let n = self.count as usize;
+        for (i, &f) in self.features[..n].iter().enumerate() {
+            let (w, b) = (f as usize, flip_feature(f as usize));
+            (mine[i], theirs[i]) = if self.white_to_move { (w, b) } else { (b, w) };
+        }
+        n
+    }
+
+    /// The target, from the side to move's view.
+    fn target(&self, c: &Config) -> f32 {
+        let (mut score, mut result) = (self.score as f32, self.result as f32 / 2.0);
+        if !self.white_to_move {
+            score = -score;
+            result = 1.0 - result;
+        }
+        c.lambda * result + (1.0 - c.lambda) * sigmoid(score / c.k)
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The positions of `games` that pass the filters, split into training
+/// and validation sets (by game).
+pub fn samples(games: &[GameRecord], c: &Config) -> (Vec<Sample>, Vec<Sample>) {
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (i, g) in games.iter().enumerate() {
+        let set = if i % VALIDATION_EVERY == VALIDATION_EVERY - 1 {
+            &mut valid
+        } else {
+            &mut train
+        };
+        for (ply, (board, m, score)) in g.positions().enumerate() {
+            if ply < c.skip_plies
+                || score.abs() >= MATE_SCORE
+                || (score as i32).abs() > c.max_score
+                || m.is_tactical()
+                || board.in_check()
+            {
+                continue;
+            }
+            set.push(Sample::new(&board, score, g.result));
+        }
+    }
+    (train, valid)
+}
+
+/// SplitMix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn uniform(&mut self, a: f32) -> f32 {
+        ((self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+    }
+}
+
+/// The float network: parameters in one vector, laid out as the net file
+/// (w1, b1, w2, b2), so that gradients and Adam's moments share indices.
+#[derive(Clone)]
+pub struct FloatNet {
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+impl FloatNet {
+    pub fn new(hidden: usize, seed: u64) -> FloatNet {
+        assert!(hidden > 0 && hidden <= MAX_HIDDEN && hidden.is_multiple_of(16));
+        let mut rng = Rng(seed);
+        let mut params = vec![0.0; Self::len(hidden)];
+        let a1 = 1.0 / (INPUTS as f32).sqrt();
+        let a2 = 1.0 / ((2 * hidden) as f32).sqrt();
+        for p in &mut params[..INPUTS * hidden] {
+            *p = rng.uniform(a1);
+        }
+        let w2 = Self::w2_at(hidden);
+        for p in &mut params[w2..w2 + 2 * hidden] {
+            *p = rng.uniform(a2);
+        }
+        FloatNet { hidden, params }
+    }
+
+    fn len(h: usize) -> usize {
+        INPUTS * h + h + 2 * h + 1
+    }
+    fn b1_at(h: usize) -> usize {
+        INPUTS * h
+    }
+    fn w2_at(h: usize) -> usize {
+        INPUTS * h + h
+    }
+    fn b2_at(h: usize) -> usize {
+        INPUTS * h + 3 * h
+    }
+
+    /// The raw output (centipawns / SCALE) of one sample, with the
+    /// accumulators left in `acc` (`2·hidden`: side to move first).
+    fn forward(&self, s: &Sample, acc: &mut [f32]) -> f32 {
+        let h = self.hidden;
+        let p = &self.params;
+        let b1 = &p[Self::b1_at(h)..Self::b1_at(h) + h];
+        let (us, them) = acc.split_at_mut(h);
+        us.copy_from_slice(b1);
+        them.copy_from_slice(b1);
+        let (mut mine, mut theirs) = ([0; 32], [0; 32]);
+        let count = s.inputs(&mut mine, &mut theirs);
+        for &f in &mine[..count] {
+            for (a, w) in us.iter_mut().zip(&p[f * h..(f + 1) * h]) {
+                *a += w;
+            }
+        }
+        for &f in &theirs[..count] {
+            for (a, w) in them.iter_mut().zip(&p[f * h..(f + 1) * h]) {
+                *a += w;
+            }
+        }
+        let w2 = &p[Self::w2_at(h)..Self::w2_at(h) + 2 * h];
+        let mut out = p[Self::b2_at(h)];
+        for (a, w) in acc.iter().zip(w2) {
+            let v = a.clamp(0.0, 1.0);
+            out += v * v * w;
+        }
+        out
+    }
+
+    /// Adds the loss's gradient on `s` to `grad`; returns the loss.
+    fn backward(&self, s: &Sample, c: &Config, acc: &mut [f32], grad: &mut [f32]) -> f32 {
+        let h = self.hidden;
+        let out = self.forward(s, acc);
+        let scale = SCALE as f32 / c.k;
+        let p = sigmoid(out * scale);
+        let t = s.target(c);
+        let d = 2.0 * (p - t) * p * (1.0 - p) * scale;
+        let (w2_at, b1_at) = (Self::w2_at(h), Self::b1_at(h));
+        grad[Self::b2_at(h)] += d;
+        // Output layer, and the gradient at each accumulator (kept in acc).
+        for i in 0..2 * h {
+            let a = acc[i];
+            let v = a.clamp(0.0, 1.0);
+            grad[w2_at + i] += d * v * v;
+            acc[i] = if a > 0.0 && a < 1.0 {
+                d * self.params[w2_at + i] * 2.0 * a
+            } else {
+                0.0
+            };
+        }
+        let (g_us, g_them) = acc.split_at(h);
+        for i in 0..h {
+            grad[b1_at + i] += g_us[i] + g_them[i];
+        }
+        let (mut mine, mut theirs) = ([0; 32], [0; 32]);
+        let count = s.inputs(&mut mine, &mut theirs);
+        for &f in &mine[..count] {
+            for (g, d) in grad[f * h..(f + 1) * h].iter_mut().zip(g_us) {
+                *g += d;
+            }
+        }
+        for &f in &theirs[..count] {
+            for (g, d) in grad[f * h..(f + 1) * h].iter_mut().zip(g_them) {
+                *g += d;
+            }
+        }
+        (p - t) * (p - t)
+    }
+
+    /// The mean loss over `samples`, on `threads` threads.
+    pub fn loss(&self, samples: &[Sample], c: &Config) -> f64 {
+        if samples.is_empty() {
+            return 0.0;
+        }
+        let chunk = samples.len().div_ceil(c.threads.max(1));
+        let total: f64 = std::thread::scope(|scope| {
+            let handles: Vec<_> = samples
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        let mut acc = vec![0.0; 2 * self.hidden];
+                        let scale = SCALE as f32 / c.k;
+                        part.iter()
+                            .map(|s| {
+                                let p = sigmoid(self.forward(s, &mut acc) * scale);
+                                let e = p - s.target(c);
+                                (e * e) as f64
+                            })
+                            .sum::<f64>()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        total / samples.len() as f64
+    }
+
+    /// The quantised net (weights rounded to QA and QB steps).
+    pub fn quantise(&self) -> QuantisedNet {
+        let h = self.hidden;
+        let p = &self.params;
+        let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+        QuantisedNet {
+            hidden: h,
+            w1: p[..INPUTS * h].iter().map(|&x| q(x, QA)).collect(),
+            b1: p[Self::b1_at(h)..Self::w2_at(h)]
+                .iter()
+                .map(|&x| q(x, QA))
+                .collect(),
+            w2: p[Self::w2_at(h)..Self::b2_at(h)]
+                .iter()
+                .map(|&x| q(x, QB))
+                .collect(),
+            b2: (p[Self::b2_at(h)] * (QA * QB) as f32).round() as i32,
+        }
+    }
+
+    /// The float network's evaluation of `board`, in centipawns.
+    pub fn evaluate(&self, board: &Board) -> f32 {
+        let s = Sample::new(board, 0, 1);
+        let mut acc = vec![0.0; 2 * self.hidden];
+        self.forward(&s, &mut acc) * SCALE as f32
+    }
+}
+
+/// One epoch's figures.
+pub struct EpochReport {
+    pub epoch: usize,
+    pub lr: f32,
+    pub train_loss: f64,
+    pub valid_loss: f64,
+    pub positions_per_second: f64,
+}
+
+/// Trains a network on `train`, reporting each epoch (and the loss of
+/// the untrained net as epoch 0) to `report`.
+pub fn train(
+    train: &[Sample],
+    valid: &[Sample],
+    c: &Config,
+    report: &mut dyn FnMut(&EpochReport),
+) -> FloatNet {
+    let mut net = FloatNet::new(c.hidden, c.seed);
+    let n = net.params.len();
+    let h = c.hidden;
+    let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
+    // Weight decay applies to the weights, not to the biases.
+    let decays: Vec<bool> = (0..n)
+        .map(|i| i < FloatNet::b1_at(h) || (i >= FloatNet::w2_at(h) && i < FloatNet::b2_at(h)))
+        .collect();
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let threads = c.threads.max(1);
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = Rng(c.seed ^ 0x5EED);
+    let batches_per_epoch = train.len().div_ceil(c.batch.max(1)).max(1);
+    let total_steps = (batches_per_epoch * c.epochs).max(1);
+    let mut step = 0usize;
+    let mut grads: Vec<Vec<f32>> = vec![vec![0.0; n]; threads];
+    report(&EpochReport {
+        epoch: 0,
+        lr: c.lr,
+        train_loss: net.loss(train, c),
+        valid_loss: net.loss(valid, c),
+        positions_per_second: 0.0,
+    });
+    for epoch in 1..=c.epochs {
+        let started = std::time::Instant::now();
+        // Fisher-Yates with the run's own generator.
+        for i in (1..order.len()).rev() {
+            let j = (rng.next() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        let mut epoch_loss = 0.0f64;
+        let mut lr = c.lr;
+        for batch in order.chunks(c.batch.max(1)) {
+            let share = batch.len().div_ceil(threads);
+            let net_ref = &net;
+            let losses: Vec<f64> = std::thread::scope(|scope| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(share))
+                    .map(|(g, part)| {
+                        scope.spawn(move || {
+                            g.iter_mut().for_each(|x| *x = 0.0);
+                            let mut acc = vec![0.0; 2 * h];
+                            part.iter()
+                                .map(|&i| {
+                                    net_ref.backward(&train[i as usize], c, &mut acc, g) as f64
+                                })
+                                .sum::<f64>()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let used = batch.len().div_ceil(share);
+            epoch_loss += losses.iter().sum::<f64>();
+            let (first, rest) = grads.split_at_mut(1);
+            for g in rest.iter().take(used - 1) {
+                for (a, b) in first[0].iter_mut().zip(g.iter()) {
+                    *a += b;
+                }
+            }
+            // AdamW with a cosine schedule from lr to lr·lr_end.
+            let progress = step as f32 / total_steps as f32;
+            lr = c.lr
+                * (c.lr_end
+                    + (1.0 - c.lr_end) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+            step += 1;
+            let (bc1, bc2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
+            let inv = 1.0 / batch.len() as f32;
+            let g = &first[0];
+            for i in 0..n {
+                let gi = g[i] * inv;
+                m[i] = beta1 * m[i] + (1.0 - beta1) * gi;
+                v[i] = beta2 * v[i] + (1.0 - beta2) * gi * gi;
+                let mut p = net.params[i];
+                if decays[i] {
+                    p -= lr * c.weight_decay * p;
+                }
+                p -= lr * (m[i] / bc1) / ((v[i] / bc2).sqrt() + eps);
+                net.params[i] = p.clamp(-CLIP, CLIP);
+            }
+        }
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        report(&EpochReport {
+            epoch,
+            lr,
+            train_loss: epoch_loss / train.len().max(1) as f64,
+            valid_loss: net.loss(valid, c),
+            positions_per_second: train.len() as f64 / secs,
+        });
+    }
+    net
+}
+
+/// `ladya train`: reads the game files, trains, writes the net file; the
+/// progress goes to `report`.
+pub fn train_files(
+    data_paths: &[String],
+    config: &Config,
+    out_path: &str,
+    report: &mut impl std::io::Write,
+) -> Result<(), CliError> {
+    if config.hidden == 0 || !config.hidden.is_multiple_of(16) || config.hidden > 1024 {
+        return Err(CliError::BadInput(format!(
+            "--hidden {} is not a multiple of 16 in 16..=1024",
+            config.hidden
+        )));
+    }
+    let mut games = Vec::new();
+    for path in data_paths {
+        games.extend(crate::tune::gamefile::read_file(path).map_err(CliError::BadInput)?);
+    }
+    let (train_set, valid) = samples(&games, config);
+    if train_set.is_empty() || valid.is_empty() {
+        return Err(CliError::BadInput(format!(
+            "too few positions to train on ({} training, {} validation)",
+            train_set.len(),
+            valid.len()
+        )));
+    }
+    writeln!(
+        report,
+        "{} games: {} training positions, {} validation positions; hidden {}, {} epochs, batch {}, lr {}, lambda {}, K {}",
+        games.len(),
+        train_set.len(),
+        valid.len(),
+        config.hidden,
+        config.epochs,
+        config.batch,
+        config.lr,
+        config.lambda,
+        config.k
+    )
+    .map_err(CliError::Io)?;
+    let mut io_error = None;
+    let net = train(&train_set, &valid, config, &mut |r: &EpochReport| {
+        let line = format!(
+            "epoch {:3}  lr {:.6}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
+            r.epoch, r.lr, r.train_loss, r.valid_loss, r.positions_per_second
+        );
+        if let Err(e) = writeln!(report, "{line}").and_then(|_| report.flush()) {
+            io_error.get_or_insert(e);
+        }
+    });
+    if let Some(e) = io_error {
+        return Err(CliError::Io(e));
+    }
+    std::fs::write(out_path, net.quantise().to_bytes())
+        .map_err(|e| CliError::BadInput(format!("cannot write {out_path}: {e}")))
+}
+
+#[cfg(test)]
+mod tests;
