@@ -1,5 +1,6 @@
 # Ladya build targets.
-#   make            build the release binary (and copy it to $(EXE) when given: OpenBench's convention)
+#   make            build the release binary (and copy it to $(EXE) when given: OpenBench's convention;
+#                   EVALFILE=net.lnn embeds that net)
 #   make native     the same, tuned for this machine's CPU (not portable)
 #   make test       every test, as CI runs it: cargo test, then a few games
 #                   against Stockfish through ../shared/tools/match.py
@@ -9,6 +10,8 @@
 #   make bench      the fixed-depth search benchmark
 
 CARGO ?= cargo
+# EVALFILE=path embeds that net instead of nets/default.lnn (build.rs).
+export EVALFILE
 BIN := target/release/ladya
 
 .PHONY: all native test perft perft-speed bench clean

@@ -108,6 +108,12 @@ enum Command {
         threads: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Extra positions per game position, one random quiet move away, labelled by the hand-crafted evaluation.
+        #[arg(long, default_value_t = 0)]
+        hce_extra: usize,
+        /// Do not add each training position's left-right mirror.
+        #[arg(long)]
+        no_mirror: bool,
         /// Where to write the net.
         #[arg(long, value_name = "FILE")]
         out: String,
@@ -222,9 +228,13 @@ fn main() -> ExitCode {
             skip_plies,
             threads,
             seed,
+            no_mirror,
+            hce_extra,
             out: path,
         } => {
             let config = ladya::train::Config {
+                hce_extra,
+                mirror: !no_mirror,
                 hidden,
                 epochs,
                 batch,

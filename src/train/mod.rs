@@ -42,6 +42,14 @@ pub struct Config {
     pub max_score: i32,
     pub threads: usize,
     pub seed: u64,
+    /// Also train on each position mirrored left to right (files a-h
+    /// swapped): the inputs know nothing of castling rights, so to the
+    /// network the mirror is as true a position as the original.
+    pub mirror: bool,
+    /// Extra positions per game position, each one random quiet move away
+    /// and labelled by the hand-crafted evaluation alone (a bootstrap
+    /// while self-play data is scarce; 0: none).
+    pub hce_extra: usize,
 }
 
 impl Default for Config {
@@ -59,6 +67,8 @@ impl Default for Config {
             max_score: 3_000,
             threads: 2,
             seed: 1,
+            mirror: true,
+            hce_extra: 0,
         }
     }
 }
@@ -73,6 +83,10 @@ pub struct Sample {
     score: i16,
     /// 0, 1 or 2 (White's loss, draw, win).
     result: u8,
+    /// The hand-crafted evaluation (side to move's view), for comparison.
+    hce: i16,
+    /// The target is the hand-crafted evaluation alone (`hce_extra`).
+    hce_only: bool,
 }
 
 impl Sample {
@@ -83,12 +97,23 @@ impl Sample {
             white_to_move: board.side_to_move() == Color::White,
             score: white_score,
             result,
+            hce: crate::eval::evaluate(board).clamp(-30_000, 30_000) as i16,
+            hce_only: false,
         };
         for (sq, p) in board.pieces().take(32) {
             s.features[s.count as usize] = feature(Color::White, p, sq) as u16;
             s.count += 1;
         }
         s
+    }
+
+    /// The same position with files a-h swapped.
+    fn mirrored(&self) -> Sample {
+        let mut m = *self;
+        for f in &mut m.features[..m.count as usize] {
+            *f ^= 7;
+        }
+        m
     }
 
     /// The side to move's inputs, then the other side's, into `mine` and
@@ -103,8 +128,18 @@ impl Sample {
         n
     }
 
+    /// A position labelled by the hand-crafted evaluation alone.
+    fn hce_labelled(board: &Board) -> Sample {
+        let mut s = Sample::new(board, 0, 1);
+        s.hce_only = true;
+        s
+    }
+
     /// The target, from the side to move's view.
     fn target(&self, c: &Config) -> f32 {
+        if self.hce_only {
+            return sigmoid(self.hce as f32 / c.k);
+        }
         let (mut score, mut result) = (self.score as f32, self.result as f32 / 2.0);
         if !self.white_to_move {
             score = -score;
@@ -137,10 +172,54 @@ pub fn samples(games: &[GameRecord], c: &Config) -> (Vec<Sample>, Vec<Sample>) {
             {
                 continue;
             }
-            set.push(Sample::new(&board, score, g.result));
+            let sample = Sample::new(&board, score, g.result);
+            set.push(sample);
+            let training = i % VALIDATION_EVERY != VALIDATION_EVERY - 1;
+            if c.mirror && training {
+                set.push(sample.mirrored());
+            }
+            if training && c.hce_extra > 0 {
+                let mut rng = Rng(c.seed ^ ((i as u64) << 20) ^ ply as u64);
+                for _ in 0..c.hce_extra {
+                    if let Some(extra) = quiet_neighbour(&board, &mut rng) {
+                        let e = Sample::hce_labelled(&extra);
+                        set.push(e);
+                        if c.mirror {
+                            set.push(e.mirrored());
+                        }
+                    }
+                }
+            }
         }
     }
     (train, valid)
+}
+
+/// A position one random quiet move from `board` where the side then to
+/// move is not in check and has no capture that wins material: a position
+/// the static evaluation can judge. `None` when the move drawn fails that.
+fn quiet_neighbour(board: &Board, rng: &mut Rng) -> Option<Board> {
+    let moves = crate::movegen::legal_moves(board);
+    if moves.is_empty() {
+        return None;
+    }
+    let m = moves.as_slice()[(rng.next() % moves.len() as u64) as usize];
+    if m.is_tactical() {
+        return None;
+    }
+    let child = board.make(m);
+    if child.in_check() {
+        return None;
+    }
+    let mut captures = crate::movegen::MoveList::new();
+    crate::movegen::generate_tactical(&child, &mut captures);
+    if captures
+        .iter()
+        .any(|&c| crate::search::see::see_ge(&child, c, 1))
+    {
+        return None;
+    }
+    Some(child)
 }
 
 /// SplitMix64.
@@ -158,6 +237,19 @@ impl Rng {
     fn uniform(&mut self, a: f32) -> f32 {
         ((self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
     }
+}
+
+/// The loss of the hand-crafted evaluation on `samples` (its score
+/// through the same sigmoid), the baseline a network has to beat.
+pub fn hce_loss(samples: &[Sample], c: &Config) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = sigmoid(s.hce as f32 / c.k) - s.target(c);
+            (e * e) as f64
+        })
+        .sum();
+    total / samples.len().max(1) as f64
 }
 
 /// The float network: parameters in one vector, laid out as the net file
@@ -473,6 +565,13 @@ pub fn train_files(
         config.lr,
         config.lambda,
         config.k
+    )
+    .map_err(CliError::Io)?;
+    writeln!(
+        report,
+        "hand-crafted evaluation: train loss {:.6}  validation loss {:.6}",
+        hce_loss(&train_set, config),
+        hce_loss(&valid, config)
     )
     .map_err(CliError::Io)?;
     let mut io_error = None;

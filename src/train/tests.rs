@@ -59,6 +59,7 @@ fn config() -> Config {
         lr: 0.01,
         skip_plies: 0,
         threads: 2,
+        mirror: false,
         ..Config::default()
     }
 }
