@@ -118,6 +118,15 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: String,
     },
+    /// Fit the win-draw-loss model (UCI_ShowWDL) to datagen game files; prints its constants.
+    WdlFit {
+        /// Game files from `datagen` (comma-separated).
+        #[arg(long, value_delimiter = ',', value_name = "FILE", required = true)]
+        data: Vec<String>,
+        /// Adam steps.
+        #[arg(long, default_value_t = 600)]
+        steps: usize,
+    },
     /// Write a datagen game file as text: `FEN | score | result` per position (White's view).
     Convert {
         /// Game file from `datagen`.
@@ -249,6 +258,34 @@ fn main() -> ExitCode {
                 ..Default::default()
             };
             return finish_tool(ladya::train::train_files(&data, &config, &path, &mut out));
+        }
+        Command::WdlFit { data, steps } => {
+            use std::io::Write;
+            let mut games = Vec::new();
+            for path in &data {
+                match ladya::tune::gamefile::read_file(path) {
+                    Ok(g) => games.extend(g),
+                    Err(e) => return bad_input(e),
+                }
+            }
+            let obs = ladya::train::wdl::observations(&games);
+            if obs.is_empty() {
+                return bad_input("no positions to fit");
+            }
+            let model =
+                ladya::train::wdl::fit(&obs, ladya::eval::wdl::MODEL, steps, &mut |step, loss| {
+                    let _ = writeln!(out, "step {step:4}  log-loss {loss:.6}");
+                    let _ = out.flush();
+                });
+            let _ = writeln!(
+                out,
+                "{} positions of {} games\na = {:?}\nb = {:?}",
+                obs.len(),
+                games.len(),
+                model.a,
+                model.b
+            );
+            return ExitCode::SUCCESS;
         }
         Command::Convert { data, out: path } => {
             return finish_tool(tune::convert_files(&data, &path));

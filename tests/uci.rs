@@ -755,3 +755,48 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
     );
     e.quit();
 }
+
+#[test]
+fn show_wdl_adds_per_mille_that_sum_to_1000() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", LONG);
+    assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", LONG);
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:#?}");
+    e.send("setoption name UCI_ShowWDL value true");
+    // A queen up, and a mate: the per mille follow the score.
+    for (fen, check) in [
+        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "win"),
+        ("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "mate"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 6");
+        let lines = e.until("bestmove", LONG);
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert!(!infos.is_empty());
+        for l in &infos {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "wdl").expect("a wdl field");
+            assert_eq!(words[at - 3], "score", "{l}");
+            let v: Vec<u32> = words[at + 1..at + 4]
+                .iter()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(v.iter().sum::<u32>(), 1000, "{l}");
+            assert!(v[0] > 900, "{check}: {l}");
+        }
+        if check == "mate" {
+            assert!(
+                infos.last().unwrap().contains("score mate 1 wdl 1000 0 0"),
+                "{infos:#?}"
+            );
+        }
+    }
+    e.quit();
+}

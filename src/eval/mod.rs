@@ -16,6 +16,7 @@ pub mod pawns;
 pub mod pieces;
 pub mod score;
 pub mod trace;
+pub mod wdl;
 pub mod weights;
 
 use crate::board::{Board, Color, PieceKind};

@@ -21,6 +21,8 @@ use crate::eval::nnue::{feature, flip_feature};
 use crate::tune::CliError;
 use crate::tune::gamefile::{GameRecord, MATE_SCORE};
 
+pub mod wdl;
+
 pub const VALIDATION_EVERY: usize = 20;
 
 /// A run's settings.

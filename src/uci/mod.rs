@@ -135,6 +135,7 @@ impl Engine {
             Change::MultiPv(n) => self.options.multipv = n,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,
+            Change::ShowWdl(on) => self.options.show_wdl = on,
             Change::EvalFile(path) => {
                 let net = if path.is_empty() {
                     Ok(Network::embedded())
@@ -217,6 +218,7 @@ impl Engine {
             limits,
             hold,
             no_game_reason,
+            show_wdl: self.options.show_wdl,
         });
     }
 

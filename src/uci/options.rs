@@ -11,6 +11,8 @@ pub struct Options {
     pub ponder: bool,
     /// The net file in use; empty for the embedded net.
     pub eval_file: String,
+    /// `wdl W D L` after each score.
+    pub show_wdl: bool,
 }
 
 pub const HASH_DEFAULT: i64 = 16;
@@ -33,6 +35,7 @@ impl Default for Options {
             move_overhead_ms: MOVE_OVERHEAD_DEFAULT as u64,
             ponder: false,
             eval_file: String::new(),
+            show_wdl: false,
         }
     }
 }
@@ -49,6 +52,7 @@ pub fn declarations() -> Vec<String> {
         ),
         "option name Ponder type check default false".to_string(),
         "option name EvalFile type string default <empty>".to_string(),
+        "option name UCI_ShowWDL type check default false".to_string(),
     ]
 }
 
@@ -63,6 +67,7 @@ pub enum Change {
     Ponder(bool),
     /// A net file to load; empty for the embedded net.
     EvalFile(String),
+    ShowWdl(bool),
 }
 
 /// A valid `setoption`, with a note for the GUI when its value was clamped.
@@ -102,6 +107,10 @@ pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
         }
         "ponder" => check("Ponder", value).map(|v| Accepted {
             change: Change::Ponder(v),
+            note: None,
+        }),
+        "uci_showwdl" => check("UCI_ShowWDL", value).map(|v| Accepted {
+            change: Change::ShowWdl(v),
             note: None,
         }),
         "evalfile" => Ok(Accepted {

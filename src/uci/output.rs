@@ -1,7 +1,8 @@
 //! Engine-to-GUI lines, written by our own code (vampirc-uci's serializer
 //! writes `currmovenum` where the spec says `currmovenumber`).
 
-use crate::board::Move;
+use crate::board::{Board, Move};
+use crate::eval::wdl as wdl_model;
 use crate::search::{Bound, Iteration, Score};
 use std::io::Write;
 use std::sync::Arc;
@@ -39,7 +40,18 @@ pub fn score(s: Score) -> String {
 }
 
 /// `info depth .. seldepth .. multipv .. score .. nodes .. nps .. hashfull .. time .. pv ..`
-pub fn iteration(it: &Iteration) -> String {
+/// The win-draw-loss per mille of `score` at the root `board`
+/// (`eval::wdl`); a mate is a certain win or loss.
+pub fn wdl(score: Score, board: &Board) -> (u32, u32, u32) {
+    match score {
+        Score::Mate(m) if m > 0 => (1000, 0, 0),
+        Score::Mate(_) => (0, 0, 1000),
+        Score::Cp(cp) => wdl_model::MODEL.per_mille(cp as f64, wdl_model::material(board)),
+    }
+}
+
+/// `wdl` per mille, when `UCI_ShowWDL` is on, follows the score.
+pub fn iteration(it: &Iteration, wdl: Option<(u32, u32, u32)>) -> String {
     let ms = it.time.as_millis();
     let nps = (it.nodes as u128 * 1_000_000_000) / it.time.as_nanos().max(1);
     let bound = match it.bound {
@@ -48,11 +60,12 @@ pub fn iteration(it: &Iteration) -> String {
         Bound::Upper => " upperbound",
     };
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} multipv {} score {}{}{bound} nodes {} nps {nps} hashfull {} time {ms}",
         it.depth,
         it.seldepth.max(it.depth),
         it.multipv.max(1),
         score(it.score),
+        wdl.map_or(String::new(), |(w, d, l)| format!(" wdl {w} {d} {l}")),
         it.nodes,
         it.hashfull.min(1000),
     );
@@ -94,8 +107,13 @@ mod tests {
             pv: vec![],
         };
         assert_eq!(
-            iteration(&it),
+            iteration(&it, None),
             "info depth 5 seldepth 9 multipv 1 score mate -3 lowerbound nodes 2000 nps 200000 hashfull 12 time 10"
+        );
+        // Stockfish's order: the wdl right after the score, then the bound.
+        assert_eq!(
+            iteration(&it, Some((0, 0, 1000))),
+            "info depth 5 seldepth 9 multipv 1 score mate -3 wdl 0 0 1000 lowerbound nodes 2000 nps 200000 hashfull 12 time 10"
         );
         assert_eq!(info_string("a\nb"), "info string a b");
         assert_eq!(bestmove(None, None), "bestmove 0000");

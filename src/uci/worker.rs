@@ -40,6 +40,8 @@ pub struct SearchJob {
     pub hold: Hold,
     /// Why there is no game, for the `info string`.
     pub no_game_reason: String,
+    /// `UCI_ShowWDL`: `wdl W D L` after each score.
+    pub show_wdl: bool,
 }
 
 enum Job {
@@ -325,7 +327,15 @@ fn run_search(
             )));
             (None, None)
         }
-        Some(game) => search_game(searcher, settings, game, &job.limits, control, sink),
+        Some(game) => search_game(
+            searcher,
+            settings,
+            game,
+            &job.limits,
+            job.show_wdl,
+            control,
+            sink,
+        ),
     };
     disarm.search_ended(control);
     // Exactly one bestmove per go, and after `go infinite`/`go ponder` not
@@ -351,6 +361,7 @@ fn search_game(
     settings: &Settings,
     game: &Game,
     limits: &Limits,
+    show_wdl: bool,
     control: &SearchControl,
     sink: &Sink,
 ) -> (Option<Move>, Option<Move>) {
@@ -358,8 +369,13 @@ fn search_game(
     let moves = legal_moves(&board);
     if moves.is_empty() {
         // Mated or stalemated at the root: say so, then `bestmove 0000`.
-        let score = if board.in_check() { "mate 0" } else { "cp 0" };
-        sink(&format!("info depth 0 score {score}"));
+        let (score, wdl) = if board.in_check() {
+            ("mate 0", " wdl 0 0 1000")
+        } else {
+            ("cp 0", " wdl 0 1000 0")
+        };
+        let wdl = if show_wdl { wdl } else { "" };
+        sink(&format!("info depth 0 score {score}{wdl}"));
         return (None, None);
     }
     let mut last_pv: Vec<Move> = Vec::new();
@@ -371,7 +387,8 @@ fn search_game(
                 if it.multipv <= 1 {
                     last_pv = it.pv.clone();
                 }
-                sink(&output::iteration(&it));
+                let wdl = show_wdl.then(|| output::wdl(it.score, &board));
+                sink(&output::iteration(&it, wdl));
             }
         })
     }));
