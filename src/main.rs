@@ -98,8 +98,8 @@ enum Command {
         /// The game result's share of the target (the rest: sigmoid(score / K)).
         #[arg(long, default_value_t = 0.5)]
         lambda: f32,
-        /// The scale of the score's sigmoid, in centipawns.
-        #[arg(long, default_value_t = 400.0)]
+        /// The scale of the score's sigmoid, in centipawns (0: fitted to the results).
+        #[arg(long, default_value_t = 0.0)]
         k: f32,
         /// Plies left out at the start of each game.
         #[arg(long, default_value_t = 8)]

@@ -129,3 +129,22 @@ fn the_quantised_net_matches_the_float_net() {
         }
     }
 }
+
+#[test]
+fn fitted_k_recovers_the_scale_of_the_results() {
+    // Scores from -600 to 600 whose wins follow sigmoid(score / 200).
+    let board = Board::startpos();
+    let mut samples = Vec::new();
+    let mut state = 1u64;
+    for i in 0..20_000 {
+        let score = (i % 1201) as i16 - 600;
+        let p = 1.0 / (1.0 + (-(score as f64) / 200.0).exp());
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let u = (state >> 11) as f64 / (1u64 << 53) as f64;
+        samples.push(Sample::new(&board, score, if u < p { 2 } else { 0 }));
+    }
+    let k = fit_k(&samples);
+    assert!((k - 200.0).abs() < 20.0, "K = {k}");
+}
