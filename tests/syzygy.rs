@@ -215,3 +215,68 @@ fn self_play_never_spoils_the_tablebase_result() {
     }
     e.quit();
 }
+
+#[test]
+fn wdl_tables_alone_rank_the_root_and_guide_the_tree() {
+    // A folder with the WDL files only: the root is ranked by WDL, and the
+    // tree probes (the DTZ root probe would have switched them off).
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("syzygy-wdl-only");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(TABLES).unwrap().flatten() {
+        let name = entry.file_name();
+        if name.to_string_lossy().ends_with(".rtbw") {
+            std::fs::copy(entry.path(), dir.join(&name)).unwrap();
+        }
+    }
+    let mut e = Engine::start();
+    e.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    e.send("isready");
+    let lines = until(&mut e, "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("(35 WDL, 0 DTZ)")),
+        "{lines:?}"
+    );
+    for (fen, good) in [
+        ("8/8/7r/7Q/3k4/8/7K/8 w - - 0 1", &["h5h6"][..]),
+        ("4k3/2P5/8/8/K7/8/8/8 b - - 0 1", &["e8d7"][..]),
+        (
+            "3K4/2R5/3k4/8/8/8/8/5r2 w - - 0 1",
+            &["d8c8", "c7e7", "c7d7"][..],
+        ),
+    ] {
+        let (mv, info) = best(&mut e, fen, "go depth 6");
+        assert!(good.contains(&mv.as_str()), "{fen}: {mv} ({info})");
+        assert!(field(&info, "tbhits") > 0, "{fen}: {info}");
+    }
+    // KRvK (16 moves, all ranked): a tablebase win, not a mate score.
+    let (_, info) = best(&mut e, "8/8/8/8/8/4k3/8/K2R4 w - - 0 1", "go depth 6");
+    assert!(field(&info, "tbhits") >= 16, "{info}");
+    assert!(cp(&info).is_some_and(|c| c > 10_000), "{info}");
+    // KQvKR, winning: the tree is probed beyond the root's 8 moves (after
+    // Qxh6, KQvK with a zeroed counter).
+    let (_, info) = best(&mut e, "8/8/7r/7Q/3k4/8/7K/8 w - - 0 1", "go depth 6");
+    assert!(field(&info, "tbhits") > 8, "{info}");
+    e.quit();
+}
+
+#[test]
+fn probes_below_a_root_outside_the_tables_and_on_two_threads() {
+    let mut e = engine_with_tables();
+    e.send("setoption name Threads value 2");
+    // Five men (not in the 4-man tables): Qxh6 leads into them.
+    let (mv, info) = best(&mut e, "8/8/7r/7Q/3k4/8/6PK/8 w - - 0 1", "go depth 6");
+    assert_eq!(mv, "h5h6", "{info}");
+    assert!(field(&info, "tbhits") > 0, "{info}");
+    // The tables' root ranking with a helper thread alongside.
+    let (mv, _) = best(&mut e, "8/8/8/8/8/8/1Q6/K6k w - - 0 1", "go depth 8");
+    assert_eq!(mv, "a1b1");
+    // SyzygyProbeLimit 0: no probes at all.
+    e.send("setoption name SyzygyProbeLimit value 0");
+    let (_, info) = best(&mut e, "8/8/8/8/8/8/1Q6/K6k w - - 0 1", "go depth 4");
+    assert_eq!(field(&info, "tbhits"), 0, "{info}");
+    e.quit();
+}

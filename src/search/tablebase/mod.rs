@@ -23,6 +23,7 @@ use crate::board::{Board, Color, Move, PieceKind};
 use crate::movegen::legal_moves;
 use adapter::Adapter;
 use pyrrhic_rs::{DtzProbeValue, TableBases, WdlProbeResult};
+use std::collections::HashSet;
 use std::path::Path;
 
 /// A tablebase result from the side to move's point of view.
@@ -106,10 +107,54 @@ pub struct Found {
     pub dtz_files: usize,
     /// The most men of a WDL table, read off its name (`KQvKR.rtbw`: 5).
     pub largest: u32,
+    /// The material of each WDL and DTZ file (see [`material_key`]), in
+    /// both colour orientations.
+    pub wdl_keys: HashSet<u64>,
+    pub dtz_keys: HashSet<u64>,
     /// Folders of the path that do not exist.
     pub missing: Vec<String>,
     /// The folders that exist.
     pub folders: Vec<String>,
+}
+
+/// A key for a material balance: each side's queens, rooks, bishops,
+/// knights and pawns, four bits each.
+fn key_of(white: [u32; 5], black: [u32; 5]) -> u64 {
+    white
+        .iter()
+        .chain(black.iter())
+        .fold(0u64, |k, &n| (k << 4) | u64::from(n.min(15)))
+}
+
+/// The piece counts of one side of a table name (`KQR` of `KQRvK`).
+fn counts_of(side: &str) -> [u32; 5] {
+    let mut c = [0; 5];
+    for ch in side.chars() {
+        if let Some(i) = "QRBNP".find(ch) {
+            c[i] += 1;
+        }
+    }
+    c
+}
+
+/// The keys of a table name (`KQvKR`), both orientations; `None` for a
+/// name that is not a table's.
+fn table_keys(name: &str) -> Option<[u64; 2]> {
+    let (a, b) = name.split_once('v')?;
+    if !a.starts_with('K') || !b.starts_with('K') {
+        return None;
+    }
+    let (a, b) = (counts_of(a), counts_of(b));
+    Some([key_of(a, b), key_of(b, a)])
+}
+
+/// The material key of a position (white's pieces first).
+pub fn material_key(b: &Board) -> u64 {
+    let s = sets(b);
+    let side = |own: u64| {
+        [s.queens, s.rooks, s.bishops, s.knights, s.pawns].map(|set| (set & own).count_ones())
+    };
+    key_of(side(s.white), side(s.black))
 }
 
 /// The folders of a `SyzygyPath` (`:`-separated; `;` on Windows).
@@ -137,8 +182,14 @@ pub fn scan(path: &str) -> Found {
                 found.wdl_files += 1;
                 let men = table.chars().filter(|c| "KQRBNP".contains(*c)).count();
                 found.largest = found.largest.max(men as u32);
-            } else if name.ends_with(".rtbz") {
+                found
+                    .wdl_keys
+                    .extend(table_keys(table).into_iter().flatten());
+            } else if let Some(table) = name.strip_suffix(".rtbz") {
                 found.dtz_files += 1;
+                found
+                    .dtz_keys
+                    .extend(table_keys(table).into_iter().flatten());
             }
         }
         found.folders.push(folder);
@@ -236,7 +287,10 @@ impl Tablebases {
     /// The WDL value of `b` as if its fifty-move counter were zero; `None`
     /// when the position is not in the tables or has castling rights.
     pub fn probe_wdl(&self, b: &Board) -> Option<Wdl> {
-        if b.castling_rights() != 0 || men(b) > self.max_pieces() {
+        if b.castling_rights() != 0
+            || men(b) > self.max_pieces()
+            || !self.found.wdl_keys.contains(&material_key(b))
+        {
             return None;
         }
         let s = sets(b);
@@ -262,7 +316,15 @@ impl Tablebases {
     /// `None` when the DTZ tables are missing. Not thread-safe (see the
     /// module's comment).
     pub fn probe_dtz_root(&self, b: &Board) -> Option<Vec<(Move, Wdl, u32)>> {
-        if b.castling_rights() != 0 || men(b) > self.max_pieces() {
+        // A failed DTZ probe leaves pyrrhic-rs unable to probe that
+        // material's WDL table afterwards (seen with a folder of WDL files
+        // only): probe only where the DTZ file is there. A child position
+        // after a capture or promotion needs its own WDL table; the crate
+        // probes those itself.
+        if b.castling_rights() != 0
+            || men(b) > self.max_pieces()
+            || !self.found.dtz_keys.contains(&material_key(b))
+        {
             return None;
         }
         let s = sets(b);
@@ -323,6 +385,12 @@ impl Tablebases {
                 by_dtz: true,
             });
         }
+        self.rank_root_by_wdl(b, rule50)
+    }
+
+    /// The root moves ranked by the WDL values of the positions they lead
+    /// to (when the DTZ tables are missing).
+    pub fn rank_root_by_wdl(&self, b: &Board, rule50: bool) -> Option<RootRanking> {
         let mut ranked = Vec::new();
         for mv in legal_moves(b).iter().copied() {
             let child = b.make(mv);

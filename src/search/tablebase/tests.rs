@@ -83,3 +83,41 @@ fn paths_are_scanned_without_failing() {
     assert!(Tablebases::open("").is_err());
     assert_eq!(split_path("a::b: "), ["a", "b"]);
 }
+
+#[test]
+fn wdl_root_ranking() {
+    let tb = test_tables().unwrap();
+    let r = tb
+        .rank_root_by_wdl(&board("8/8/8/8/8/4k3/8/K2R4 w - - 0 1"), true)
+        .expect("ranked");
+    assert!(!r.by_dtz);
+    // Rd2, Rd3 and Rd4 hang the rook; the rest win.
+    let draws: Vec<String> = r
+        .moves
+        .iter()
+        .filter(|m| m.wdl == Wdl::Draw)
+        .map(|m| m.mv.to_string())
+        .collect();
+    assert_eq!(draws.len(), 3, "{draws:?}");
+    assert!(r.moves[..13].iter().all(|m| m.wdl == Wdl::Win));
+    let r = tb
+        .rank_root_by_wdl(&board("8/8/7r/7Q/3k4/8/7K/8 w - - 0 1"), true)
+        .unwrap();
+    let best: Vec<String> = r.best().map(|m| m.mv.to_string()).collect();
+    assert_eq!(best, ["h5h6"]);
+}
+
+#[test]
+fn material_keys_match_table_names() {
+    let b = board("8/8/7r/7Q/3k4/8/7K/8 w - - 0 1");
+    assert_eq!(table_keys("KQvKR").unwrap()[0], material_key(&b));
+    let swapped = board("8/8/7R/7q/3K4/8/7k/8 b - - 0 1");
+    assert_eq!(table_keys("KQvKR").unwrap()[1], material_key(&swapped));
+    assert!(table_keys("README").is_none());
+    // Five men: not in the shared tables, so not probed.
+    let tb = test_tables().unwrap();
+    assert_eq!(
+        tb.probe_wdl(&board("8/8/7r/7Q/3k4/8/6PK/8 w - - 0 1")),
+        None
+    );
+}
