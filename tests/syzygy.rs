@@ -280,3 +280,18 @@ fn probes_below_a_root_outside_the_tables_and_on_two_threads() {
     assert_eq!(field(&info, "tbhits"), 0, "{info}");
     e.quit();
 }
+
+#[test]
+fn the_fifty_move_rule_option_decides_cursed_wins() {
+    let mut e = engine_with_tables();
+    // KRvK with 90 half-moves gone: the win needs 28 more (DTZ), too many.
+    let fen = "8/8/8/8/8/4k3/8/K2R4 w - - 90 60";
+    let (mv, info) = best(&mut e, fen, "go depth 6");
+    assert_eq!(cp(&info), Some(0), "{info}");
+    // Still one of the moves that would win, not one that hangs the rook.
+    assert!(!["d1d2", "d1d3", "d1d4"].contains(&mv.as_str()), "{mv}");
+    e.send("setoption name Syzygy50MoveRule value false");
+    let (_, info) = best(&mut e, fen, "go depth 6");
+    assert!(cp(&info).is_some_and(|c| c > 10_000), "{info}");
+    e.quit();
+}
