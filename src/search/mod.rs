@@ -22,6 +22,7 @@ pub mod pvs;
 pub mod quiescence;
 pub mod see;
 pub mod smp;
+pub mod tablebase;
 pub mod time;
 pub mod tt;
 pub mod value;
@@ -38,9 +39,10 @@ use smp::{DoneOnDrop, Shared};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+use tablebase::Tablebases;
 use time::TimeManager;
 use tt::TranspositionTable;
-use value::{INFINITE, MATE, is_mate, to_score};
+use value::{INFINITE, MATE, is_decisive, is_mate, to_score};
 use worker::Worker;
 
 /// The deepest iteration the search will start (`go depth` is clamped to it).
@@ -76,6 +78,8 @@ pub struct Iteration {
     pub time: Duration,
     /// Per mille of the transposition table in use.
     pub hashfull: u32,
+    /// Tablebase probes so far (root and tree, all threads).
+    pub tbhits: u64,
     pub pv: Vec<Move>,
 }
 
@@ -100,6 +104,31 @@ pub struct Searcher {
     helpers: Vec<History>,
     /// The evaluation network; `None`: the hand-crafted evaluation.
     net: Option<Arc<Network>>,
+    tb: TbSettings,
+}
+
+/// The Syzygy options as the search applies them.
+#[derive(Clone, Debug)]
+pub struct TbSettings {
+    /// The loaded tables (`None`: tablebases off), shared by all threads.
+    pub tables: Option<Arc<Tablebases>>,
+    /// `SyzygyProbeDepth`.
+    pub probe_depth: i32,
+    /// `SyzygyProbeLimit`: positions with more men are not probed.
+    pub probe_limit: u32,
+    /// `Syzygy50MoveRule`.
+    pub rule50: bool,
+}
+
+impl Default for TbSettings {
+    fn default() -> TbSettings {
+        TbSettings {
+            tables: None,
+            probe_depth: 1,
+            probe_limit: 7,
+            rule50: true,
+        }
+    }
 }
 
 /// One finished line of an iteration.
@@ -122,7 +151,17 @@ impl Searcher {
             history: Box::new(History::new()),
             helpers: Vec::new(),
             net: Network::embedded(),
+            tb: TbSettings::default(),
         }
+    }
+
+    /// Probes the tablebases with `tb` from now on.
+    pub fn set_tablebases(&mut self, tb: TbSettings) {
+        self.tb = tb;
+    }
+
+    pub fn tablebases(&self) -> &TbSettings {
+        &self.tb
     }
 
     /// Evaluates with `net` from now on (`None`: the hand-crafted evaluation).
@@ -184,10 +223,51 @@ impl Searcher {
             .copied()
             .filter(|m| limits.searchmoves.contains(m))
             .collect();
-        let restricted = !root_moves.is_empty() && root_moves.len() < legal.len();
+        let mut restricted = !root_moves.is_empty() && root_moves.len() < legal.len();
         if root_moves.is_empty() {
             root_moves = legal.as_slice().to_vec();
         }
+
+        // The root in the tablebases: rank the moves by DTZ (or WDL) and
+        // search only those that keep the best result (Stockfish's root
+        // filtering). The DTZ probe is not thread-safe: it runs here,
+        // before the helpers start.
+        let tables = self.tb.tables.as_deref();
+        let cardinality = tables.map_or(0, |t| t.max_pieces().min(self.tb.probe_limit));
+        let mut tb_cardinality = cardinality;
+        let mut tb_root: Vec<(Move, i32)> = Vec::new();
+        let mut root_tb_hits = 0;
+        if let Some(t) = tables
+            && tablebase::men(&board) <= cardinality
+            && board.castling_rights() == 0
+            && let Some(ranking) = t.rank_root(&board, self.tb.rule50)
+        {
+            root_tb_hits = ranking.moves.len() as u64;
+            let ranked: Vec<_> = ranking
+                .moves
+                .iter()
+                .filter(|m| root_moves.contains(&m.mv))
+                .copied()
+                .collect();
+            if let Some(top) = ranked.first().map(|m| m.rank) {
+                let kept: Vec<Move> = ranked
+                    .iter()
+                    .filter(|m| m.rank == top)
+                    .map(|m| m.mv)
+                    .collect();
+                restricted |= kept.len() < legal.len();
+                root_moves = kept;
+            }
+            tb_root = ranking.moves.iter().map(|m| (m.mv, m.score)).collect();
+            // With DTZ the root's ranking is the plan; probing the tree
+            // would only say "won" everywhere. Without DTZ, probes guide a
+            // winning search towards conversion.
+            if ranking.by_dtz || ranked.first().is_none_or(|m| m.score <= 0) {
+                tb_cardinality = 0;
+            }
+        }
+        let tb_probes = tables.filter(|_| tb_cardinality > 0);
+        let tb_settings = (tb_cardinality, self.tb.probe_depth, self.tb.rule50);
         self.tt.new_search();
         self.history.age();
         self.helpers.iter_mut().for_each(|h| h.age());
@@ -202,6 +282,7 @@ impl Searcher {
         let fallback = root_moves[0];
 
         let shared = Shared::default();
+        shared.tb_hits.store(root_tb_hits, Ordering::Relaxed);
         let tt = &self.tt;
         let (completed, nodes) = std::thread::scope(|scope| {
             let done = DoneOnDrop(&shared);
@@ -228,6 +309,8 @@ impl Searcher {
                             net.map(|n| (n, &board)),
                         );
                         w.root_moves_restricted = restricted;
+                        (w.tb, w.tb_cardinality) = (tb_probes, tb_settings.0);
+                        (w.tb_probe_depth, w.tb_rule50) = (tb_settings.1, tb_settings.2);
                         smp::helper_search(&mut w, &board, max_depth);
                     });
                 if let Err(e) = spawned {
@@ -248,6 +331,9 @@ impl Searcher {
                 self.net.clone().map(|n| (n, &board)),
             );
             w.root_moves_restricted = restricted;
+            (w.tb, w.tb_cardinality) = (tb_probes, tb_settings.0);
+            (w.tb_probe_depth, w.tb_rule50) = (tb_settings.1, tb_settings.2);
+            w.tb_root = tb_root;
 
             let completed = Self::iterative_deepening(&mut w, &board, limits, start, on_event);
             // The helpers stop, and their last nodes are counted.
@@ -313,15 +399,24 @@ impl Searcher {
             let hashfull = w.tt.hashfull();
             w.sync_nodes();
             for (i, line) in lines.iter().enumerate() {
+                // A root in the tablebases shows their verdict, unless the
+                // search has proven a mate (which agrees with it).
+                let tb_score = w
+                    .tb_root
+                    .iter()
+                    .find(|(m, _)| *m == line.pv[0])
+                    .map(|&(_, s)| s)
+                    .filter(|_| !is_mate(line.score));
                 on_event(SearchEvent::Iteration(Iteration {
                     depth,
                     seldepth: w.seldepth as u32,
                     multipv: i + 1,
-                    score: to_score(line.score),
+                    score: to_score(tb_score.unwrap_or(line.score)),
                     bound: Bound::Exact,
                     nodes: w.total_nodes(),
                     time: start.elapsed(),
                     hashfull,
+                    tbhits: w.tb_hits(),
                     pv: line.pv.clone(),
                 }));
             }
@@ -354,7 +449,7 @@ impl Searcher {
                     2 => 85,
                     _ => 70,
                 };
-                let trouble = if score_drop > 30 && !is_mate(best_score) {
+                let trouble = if score_drop > 30 && !is_decisive(best_score) {
                     150
                 } else {
                     100
@@ -395,7 +490,7 @@ fn aspiration(
 ) -> Option<Line> {
     let mut delta = 20;
     let (mut alpha, mut beta) = match previous {
-        Some(p) if depth >= 5 && !is_mate(p) => {
+        Some(p) if depth >= 5 && !is_decisive(p) => {
             ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))
         }
         _ => (-INFINITE, INFINITE),

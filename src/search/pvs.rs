@@ -4,8 +4,9 @@
 use super::history::bonus;
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score};
 use super::see::see_ge;
+use super::tablebase::men;
 use super::tt::TtBound;
-use super::value::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, from_tt, mated_in, to_tt};
+use super::value::{DRAW, INFINITE, MATE, MAX_PLY, TB_BOUND, TB_WIN, from_tt, mated_in, to_tt};
 use super::worker::{NO_EVAL, Worker};
 use crate::board::{Board, Color, Move};
 use crate::movegen::gives_check;
@@ -105,6 +106,64 @@ impl Worker<'_> {
             }
         }
 
+        // Step 5b. Endgame tablebases (Stockfish's scheme): right after a
+        // capture or pawn move (the WDL tables assume a zeroed fifty-move
+        // counter), a win or loss is a bound just short of mate, shorter
+        // wins higher; a draw is exact. A bound that cuts, cuts; in a PV
+        // node it narrows the window and the result instead.
+        let mut tb_floor = -INFINITE;
+        let mut tb_ceiling = INFINITE;
+        if !root
+            && let Some(tb) = self.tb
+            && b.halfmove_clock() == 0
+            && b.castling_rights() == 0
+        {
+            let pieces = men(b);
+            if pieces <= self.tb_cardinality
+                && (pieces < self.tb_cardinality || depth >= self.tb_probe_depth)
+                && let Some(wdl) = tb.probe_wdl(b)
+            {
+                self.count_tb_hit();
+                let v = wdl as i32;
+                // With the fifty-move rule, cursed wins and blessed losses
+                // are draws, a hair off zero.
+                let draw = self.tb_rule50 as i32;
+                let (value, bound) = if v < -draw {
+                    (-TB_WIN + ply as i32, TtBound::Upper)
+                } else if v > draw {
+                    (TB_WIN - ply as i32, TtBound::Lower)
+                } else {
+                    (DRAW + 2 * v * draw, TtBound::Exact)
+                };
+                let cut = match bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => value >= beta,
+                    TtBound::Upper => value <= alpha,
+                    TtBound::None => false,
+                };
+                if cut {
+                    let eval = if in_check { 0 } else { self.evaluate(b, ply) };
+                    self.tt.store(
+                        key,
+                        Move::NULL,
+                        to_tt(value, ply),
+                        eval,
+                        (depth + 6).min(100),
+                        bound,
+                    );
+                    return value;
+                }
+                if pv_node {
+                    if bound == TtBound::Lower {
+                        tb_floor = value;
+                        alpha = alpha.max(value);
+                    } else {
+                        tb_ceiling = value;
+                    }
+                }
+            }
+        }
+
         // Step 6. Static evaluation, sharpened by the table's bound.
         let static_eval = if in_check {
             NO_EVAL
@@ -122,7 +181,7 @@ impl Worker<'_> {
                 TtBound::Exact => true,
                 TtBound::None => false,
             };
-            if better && s.abs() < MATE_BOUND {
+            if better && s.abs() < TB_BOUND {
                 eval = s;
             }
         }
@@ -134,7 +193,7 @@ impl Worker<'_> {
         if !pv_node && !in_check {
             // Step 7. Reverse futility pruning: far above beta at low depth,
             // a quiet move will not bring the score back down.
-            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < TB_BOUND {
                 return eval;
             }
 
@@ -145,7 +204,7 @@ impl Worker<'_> {
                 && eval >= beta
                 && static_eval >= beta
                 && !prev_null
-                && beta > -MATE_BOUND
+                && beta > -TB_BOUND
                 && has_non_pawn_material(b, us)
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
@@ -159,8 +218,8 @@ impl Worker<'_> {
                     return 0;
                 }
                 if s >= beta {
-                    // Unproven mates from a null move are not trusted.
-                    return if s >= MATE_BOUND { beta } else { s };
+                    // Unproven mates (and tablebase wins) from a null move are not trusted.
+                    return if s >= TB_BOUND { beta } else { s };
                 }
             }
         }
@@ -185,7 +244,7 @@ impl Worker<'_> {
             return if in_check { mated_in(ply) } else { DRAW };
         }
 
-        let mut best = -INFINITE;
+        let mut best = tb_floor;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         let mut quiets_tried: [(Move, u8); 64] = [(Move::NULL, 0); 64];
@@ -208,7 +267,7 @@ impl Worker<'_> {
 
             // Step 11. Shallow-depth pruning, once a move has kept us from
             // being mated.
-            if !root && best > -MATE_BOUND && may_prune {
+            if !root && best > -TB_BOUND && may_prune {
                 if quiet && !gives_check {
                     // Late-move pruning: at low depth the late quiets rarely matter.
                     let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
@@ -307,6 +366,11 @@ impl Worker<'_> {
         if searched == 0 {
             // Every move was pruned or filtered (root `searchmoves` are never empty).
             return if best == -INFINITE { alpha } else { best };
+        }
+
+        // A tablebase loss (or draw) caps what the moves found.
+        if pv_node {
+            best = best.min(tb_ceiling);
         }
 
         // Step 15. Store the result. A restricted root search (MultiPV

@@ -24,6 +24,8 @@ pub struct Shared {
     pub helper_nodes: AtomicU64,
     /// Nodes searched by the main thread, as of its last look.
     pub main_nodes: AtomicU64,
+    /// Tablebase probes of all threads (`tbhits`).
+    pub tb_hits: AtomicU64,
     /// Set when the main thread has finished: the helpers stop.
     pub done: AtomicBool,
 }

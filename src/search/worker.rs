@@ -6,6 +6,7 @@
 use super::SearchControl;
 use super::history::History;
 use super::smp::Shared;
+use super::tablebase::Tablebases;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::value::MAX_PLY;
@@ -71,6 +72,17 @@ pub struct Worker<'a> {
     /// The network's accumulators along the path (`None`: the hand-crafted
     /// evaluation).
     acc: Option<AccumulatorStack>,
+    /// The tablebases, when probed inside the tree (`None`: off).
+    pub tb: Option<&'a Tablebases>,
+    /// The most men a position may have to be probed (0: no probes).
+    pub tb_cardinality: u32,
+    /// `SyzygyProbeDepth`: the least remaining depth for a probe.
+    pub tb_probe_depth: i32,
+    /// `Syzygy50MoveRule`.
+    pub tb_rule50: bool,
+    /// The tablebase scores of the root moves when the root is in the
+    /// tables; they replace the search's score unless that is a mate.
+    pub tb_root: Vec<(Move, i32)>,
 }
 
 impl<'a> Worker<'a> {
@@ -117,7 +129,23 @@ impl<'a> Worker<'a> {
             stack: [PlyState::default(); MAX_PLY + 4],
             scores: vec![[0; MAX_MOVES]; MAX_PLY + 1],
             acc,
+            tb: None,
+            tb_cardinality: 0,
+            tb_probe_depth: 1,
+            tb_rule50: true,
+            tb_root: Vec::new(),
         }
+    }
+
+    /// Counts a tablebase probe (for `tbhits`; shared by all threads).
+    #[inline]
+    pub fn count_tb_hit(&self) {
+        self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The tablebase probes of all threads so far.
+    pub fn tb_hits(&self) -> u64 {
+        self.shared.tb_hits.load(Ordering::Relaxed)
     }
 
     /// The static evaluation of `b`, the position at `ply` on the path.

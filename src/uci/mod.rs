@@ -28,7 +28,7 @@ use options::{Change, Options};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
-use worker::{Hold, SearchJob, Worker};
+use worker::{Hold, SearchJob, SyzygyJob, Worker};
 
 /// Whether the loop goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +136,22 @@ impl Engine {
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,
             Change::ShowWdl(on) => self.options.show_wdl = on,
+            Change::SyzygyPath(path) => {
+                self.options.syzygy_path = path.clone();
+                self.apply_syzygy(Some(path));
+            }
+            Change::SyzygyProbeDepth(d) => {
+                self.options.syzygy_probe_depth = d;
+                self.apply_syzygy(None);
+            }
+            Change::SyzygyProbeLimit(n) => {
+                self.options.syzygy_probe_limit = n;
+                self.apply_syzygy(None);
+            }
+            Change::Syzygy50MoveRule(on) => {
+                self.options.syzygy_50_move_rule = on;
+                self.apply_syzygy(None);
+            }
             Change::EvalFile(path) => {
                 let net = if path.is_empty() {
                     Ok(Network::embedded())
@@ -167,6 +183,19 @@ impl Engine {
                     }
                 }
             }
+        }
+    }
+
+    /// Hands the Syzygy options to the searcher; `path`: load those tables.
+    fn apply_syzygy(&mut self, path: Option<String>) {
+        let note = self.worker.set_syzygy(SyzygyJob {
+            path,
+            probe_depth: self.options.syzygy_probe_depth,
+            probe_limit: self.options.syzygy_probe_limit,
+            rule50: self.options.syzygy_50_move_rule,
+        });
+        if let Some(note) = note {
+            self.info(&note);
         }
     }
 

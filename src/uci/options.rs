@@ -13,6 +13,11 @@ pub struct Options {
     pub eval_file: String,
     /// `wdl W D L` after each score.
     pub show_wdl: bool,
+    /// Syzygy folders (`:`-separated, `;` on Windows); empty: off.
+    pub syzygy_path: String,
+    pub syzygy_probe_depth: i32,
+    pub syzygy_probe_limit: u32,
+    pub syzygy_50_move_rule: bool,
 }
 
 pub const HASH_DEFAULT: i64 = 16;
@@ -25,6 +30,9 @@ pub const MULTIPV_MAX: i64 = 500;
 /// Generous for a pipe on a loaded machine; 1 s + 10 ms games need it.
 pub const MOVE_OVERHEAD_DEFAULT: i64 = 30;
 pub const MOVE_OVERHEAD_MAX: i64 = 5000;
+/// Stockfish's ranges for the Syzygy options.
+pub const SYZYGY_PROBE_DEPTH_MAX: i64 = 100;
+pub const SYZYGY_PROBE_LIMIT_DEFAULT: i64 = 7;
 
 impl Default for Options {
     fn default() -> Options {
@@ -36,6 +44,10 @@ impl Default for Options {
             ponder: false,
             eval_file: String::new(),
             show_wdl: false,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: SYZYGY_PROBE_LIMIT_DEFAULT as u32,
+            syzygy_50_move_rule: true,
         }
     }
 }
@@ -53,6 +65,14 @@ pub fn declarations() -> Vec<String> {
         "option name Ponder type check default false".to_string(),
         "option name EvalFile type string default <empty>".to_string(),
         "option name UCI_ShowWDL type check default false".to_string(),
+        "option name SyzygyPath type string default <empty>".to_string(),
+        format!(
+            "option name SyzygyProbeDepth type spin default 1 min 1 max {SYZYGY_PROBE_DEPTH_MAX}"
+        ),
+        format!(
+            "option name SyzygyProbeLimit type spin default {SYZYGY_PROBE_LIMIT_DEFAULT} min 0 max {SYZYGY_PROBE_LIMIT_DEFAULT}"
+        ),
+        "option name Syzygy50MoveRule type check default true".to_string(),
     ]
 }
 
@@ -68,6 +88,11 @@ pub enum Change {
     /// A net file to load; empty for the embedded net.
     EvalFile(String),
     ShowWdl(bool),
+    /// Syzygy folders; empty: tablebases off.
+    SyzygyPath(String),
+    SyzygyProbeDepth(i32),
+    SyzygyProbeLimit(u32),
+    Syzygy50MoveRule(bool),
 }
 
 /// A valid `setoption`, with a note for the GUI when its value was clamped.
@@ -118,6 +143,31 @@ pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
                 None | Some("<empty>") => String::new(),
                 Some(path) => path.to_string(),
             }),
+            note: None,
+        }),
+        "syzygypath" => Ok(Accepted {
+            change: Change::SyzygyPath(match value.map(str::trim) {
+                None | Some("<empty>") => String::new(),
+                Some(path) => path.to_string(),
+            }),
+            note: None,
+        }),
+        "syzygyprobedepth" => {
+            spin("SyzygyProbeDepth", value, 1, SYZYGY_PROBE_DEPTH_MAX).map(|(v, note)| Accepted {
+                change: Change::SyzygyProbeDepth(v as i32),
+                note,
+            })
+        }
+        "syzygyprobelimit" => {
+            spin("SyzygyProbeLimit", value, 0, SYZYGY_PROBE_LIMIT_DEFAULT).map(|(v, note)| {
+                Accepted {
+                    change: Change::SyzygyProbeLimit(v as u32),
+                    note,
+                }
+            })
+        }
+        "syzygy50moverule" => check("Syzygy50MoveRule", value).map(|v| Accepted {
+            change: Change::Syzygy50MoveRule(v),
             note: None,
         }),
         _ => Err(format!("no such option: '{key}'")),
@@ -202,6 +252,58 @@ mod tests {
         let a = interpret("MultiPV", Some("-3")).unwrap();
         assert_eq!(a.change, Change::MultiPv(1));
         assert!(interpret("Hash", Some("12")).unwrap().note.is_none());
+    }
+
+    #[test]
+    fn syzygy_options() {
+        let o = Options::default();
+        assert_eq!(o.syzygy_path, "");
+        assert_eq!((o.syzygy_probe_depth, o.syzygy_probe_limit), (1, 7));
+        assert!(o.syzygy_50_move_rule);
+        assert_eq!(
+            interpret("syzygypath", Some("/tb/345:/tb/6"))
+                .unwrap()
+                .change,
+            Change::SyzygyPath("/tb/345:/tb/6".into())
+        );
+        assert_eq!(
+            interpret("SyzygyPath", Some("<empty>")).unwrap().change,
+            Change::SyzygyPath(String::new())
+        );
+        assert_eq!(
+            interpret("SyzygyPath", None).unwrap().change,
+            Change::SyzygyPath(String::new())
+        );
+        assert_eq!(
+            interpret("SYZYGYPROBEDEPTH", Some("8")).unwrap().change,
+            Change::SyzygyProbeDepth(8)
+        );
+        let a = interpret("SyzygyProbeDepth", Some("0")).unwrap();
+        assert_eq!(a.change, Change::SyzygyProbeDepth(1));
+        assert!(a.note.is_some());
+        let a = interpret("SyzygyProbeDepth", Some("1000")).unwrap();
+        assert_eq!(a.change, Change::SyzygyProbeDepth(100));
+        let a = interpret("SyzygyProbeLimit", Some("9")).unwrap();
+        assert_eq!(a.change, Change::SyzygyProbeLimit(7));
+        assert!(a.note.is_some());
+        assert_eq!(
+            interpret("SyzygyProbeLimit", Some("0")).unwrap().change,
+            Change::SyzygyProbeLimit(0)
+        );
+        assert_eq!(
+            interpret("syzygy50moverule", Some("false")).unwrap().change,
+            Change::Syzygy50MoveRule(false)
+        );
+        assert!(interpret("Syzygy50MoveRule", Some("no")).is_err());
+        let decl = declarations();
+        for line in [
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+            "option name Syzygy50MoveRule type check default true",
+        ] {
+            assert!(decl.iter().any(|d| d == line), "{line}");
+        }
     }
 
     #[test]

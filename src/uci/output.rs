@@ -39,7 +39,7 @@ pub fn score(s: Score) -> String {
     }
 }
 
-/// `info depth .. seldepth .. multipv .. score .. nodes .. nps .. hashfull .. time .. pv ..`
+/// `info depth .. seldepth .. multipv .. score .. nodes .. nps .. hashfull .. tbhits .. time .. pv ..`
 /// The win-draw-loss per mille of `score` at the root `board`
 /// (`eval::wdl`); a mate is a certain win or loss.
 pub fn wdl(score: Score, board: &Board) -> (u32, u32, u32) {
@@ -60,7 +60,7 @@ pub fn iteration(it: &Iteration, wdl: Option<(u32, u32, u32)>) -> String {
         Bound::Upper => " upperbound",
     };
     let mut line = format!(
-        "info depth {} seldepth {} multipv {} score {}{}{bound} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} multipv {} score {}{}{bound} nodes {} nps {nps} hashfull {} tbhits {} time {ms}",
         it.depth,
         it.seldepth.max(it.depth),
         it.multipv.max(1),
@@ -68,6 +68,7 @@ pub fn iteration(it: &Iteration, wdl: Option<(u32, u32, u32)>) -> String {
         wdl.map_or(String::new(), |(w, d, l)| format!(" wdl {w} {d} {l}")),
         it.nodes,
         it.hashfull.min(1000),
+        it.tbhits,
     );
     if !it.pv.is_empty() {
         line.push_str(" pv");
@@ -104,16 +105,17 @@ mod tests {
             nodes: 2000,
             time: Duration::from_millis(10),
             hashfull: 12,
+            tbhits: 3,
             pv: vec![],
         };
         assert_eq!(
             iteration(&it, None),
-            "info depth 5 seldepth 9 multipv 1 score mate -3 lowerbound nodes 2000 nps 200000 hashfull 12 time 10"
+            "info depth 5 seldepth 9 multipv 1 score mate -3 lowerbound nodes 2000 nps 200000 hashfull 12 tbhits 3 time 10"
         );
         // Stockfish's order: the wdl right after the score, then the bound.
         assert_eq!(
             iteration(&it, Some((0, 0, 1000))),
-            "info depth 5 seldepth 9 multipv 1 score mate -3 wdl 0 0 1000 lowerbound nodes 2000 nps 200000 hashfull 12 time 10"
+            "info depth 5 seldepth 9 multipv 1 score mate -3 wdl 0 0 1000 lowerbound nodes 2000 nps 200000 hashfull 12 tbhits 3 time 10"
         );
         assert_eq!(info_string("a\nb"), "info string a b");
         assert_eq!(bestmove(None, None), "bestmove 0000");

@@ -8,7 +8,8 @@ use crate::board::Move;
 use crate::eval::nnue::Network;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
-use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher};
+use crate::search::tablebase::Tablebases;
+use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher, TbSettings};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -50,6 +51,15 @@ enum Job {
     Threads(usize),
     Clear,
     Network(Option<Arc<Network>>),
+    Syzygy(SyzygyJob),
+}
+
+/// The Syzygy options for the searcher; `path: Some` (re)loads the tables.
+pub struct SyzygyJob {
+    pub path: Option<String>,
+    pub probe_depth: i32,
+    pub probe_limit: u32,
+    pub rule50: bool,
 }
 
 enum Reply {
@@ -58,6 +68,8 @@ enum Reply {
     ThreadsSet,
     Cleared,
     NetworkSet,
+    /// What loading the tables found, for an `info string`.
+    SyzygySet(Option<String>),
 }
 
 /// The front end's handle on the worker thread.
@@ -192,6 +204,19 @@ impl Worker {
         }
     }
 
+    /// Applies the Syzygy options (no search may run); with a path, the
+    /// tables are loaded and the reply says what was found.
+    pub fn set_syzygy(&mut self, job: SyzygyJob) -> Option<String> {
+        self.stop_and_wait();
+        self.send(Job::Syzygy(job));
+        while let Ok(r) = self.replies.recv() {
+            if let Reply::SyzygySet(note) = r {
+                return note;
+            }
+        }
+        None
+    }
+
     /// Clears the transposition table and every history (no search may run).
     pub fn clear(&mut self) {
         self.stop_and_wait();
@@ -250,6 +275,7 @@ struct Settings {
     hash_mb: usize,
     threads: usize,
     net: Option<Arc<Network>>,
+    tb: TbSettings,
 }
 
 fn worker_loop(
@@ -265,6 +291,7 @@ fn worker_loop(
         hash_mb,
         threads: 1,
         net: Network::embedded(),
+        tb: TbSettings::default(),
     };
     for job in jobs {
         let reply = match job {
@@ -302,10 +329,51 @@ fn worker_loop(
                 settings.net = net;
                 Reply::NetworkSet
             }
+            Job::Syzygy(job) => {
+                let mut note = None;
+                if let Some(path) = &job.path {
+                    // pyrrhic-rs allows one set of tables at a time: the
+                    // old one goes first (its last holders are these two).
+                    settings.tb.tables = None;
+                    searcher.set_tablebases(settings.tb.clone());
+                    note = Some(load_tablebases(path, &mut settings.tb));
+                }
+                settings.tb.probe_depth = job.probe_depth;
+                settings.tb.probe_limit = job.probe_limit;
+                settings.tb.rule50 = job.rule50;
+                searcher.set_tablebases(settings.tb.clone());
+                Reply::SyzygySet(note)
+            }
         };
         if replies.send(reply).is_err() {
             break;
         }
+    }
+}
+
+/// Loads the tables of `path` into `tb`; the `info string` text says what
+/// was found (or why nothing was).
+fn load_tablebases(path: &str, tb: &mut TbSettings) -> String {
+    if path.is_empty() {
+        return "SyzygyPath: tablebases off".to_string();
+    }
+    match Tablebases::open(path) {
+        Ok(t) => {
+            let f = &t.found;
+            let mut text = format!(
+                "SyzygyPath: found {} tables ({} WDL, {} DTZ), up to {} pieces",
+                f.wdl_files + f.dtz_files,
+                f.wdl_files,
+                f.dtz_files,
+                t.max_pieces()
+            );
+            if !f.missing.is_empty() {
+                text.push_str(&format!("; no such folder: {}", f.missing.join(", ")));
+            }
+            tb.tables = Some(Arc::new(t));
+            text
+        }
+        Err(e) => format!("SyzygyPath {path}: {e}; tablebases off"),
     }
 }
 
@@ -401,6 +469,7 @@ fn search_game(
             *searcher = Searcher::new(settings.hash_mb);
             searcher.set_threads(settings.threads);
             searcher.set_network(settings.net.clone());
+            searcher.set_tablebases(settings.tb.clone());
             SearchResult::default()
         }
     };
