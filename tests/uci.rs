@@ -800,3 +800,33 @@ fn show_wdl_adds_per_mille_that_sum_to_1000() {
     }
     e.quit();
 }
+
+#[test]
+fn currmove_lines_after_the_first_second() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    let sent = e.send("go movetime 1800");
+    let mut seen = 0;
+    loop {
+        let (at, line) = e.next(LONG).expect("a line");
+        if line.starts_with("bestmove") {
+            break;
+        }
+        if line.contains(" currmove ") {
+            assert!(
+                at.duration_since(sent) >= Duration::from_millis(990),
+                "{line}"
+            );
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(words[0..2], ["info", "depth"], "{line}");
+            assert_eq!(words[3], "currmove", "{line}");
+            assert_legal(&Board::startpos(), words[4]);
+            assert_eq!(words[5], "currmovenumber", "{line}");
+            let n: usize = words[6].parse().unwrap();
+            assert!((1..=20).contains(&n), "{line}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "no currmove line in a 1.8 s search");
+    e.quit();
+}

@@ -86,6 +86,13 @@ pub struct Iteration {
 #[derive(Clone, Debug)]
 pub enum SearchEvent {
     Iteration(Iteration),
+    /// The main thread starts on root move `mv`, the `number`th of this
+    /// iteration (reported once the search has run for a second).
+    CurrMove {
+        depth: u32,
+        mv: Move,
+        number: usize,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -335,7 +342,9 @@ impl Searcher {
             (w.tb_probe_depth, w.tb_rule50) = (tb_settings.1, tb_settings.2);
             w.tb_root = tb_root;
 
-            let completed = Self::iterative_deepening(&mut w, &board, limits, start, on_event);
+            w.events = Some(on_event);
+            w.started = start;
+            let completed = Self::iterative_deepening(&mut w, &board, limits, start);
             // The helpers stop, and their last nodes are counted.
             drop(done);
             (completed, w.nodes)
@@ -369,7 +378,6 @@ impl Searcher {
         board: &crate::board::Board,
         limits: &Limits,
         start: Instant,
-        on_event: &mut dyn FnMut(SearchEvent),
     ) -> Vec<Line> {
         let lines_wanted = limits.multipv.max(1).min(w.root_moves.len());
         let max_depth = max_depth(limits);
@@ -407,7 +415,7 @@ impl Searcher {
                     .find(|(m, _)| *m == line.pv[0])
                     .map(|&(_, s)| s)
                     .filter(|_| !is_mate(line.score));
-                on_event(SearchEvent::Iteration(Iteration {
+                w.emit(SearchEvent::Iteration(Iteration {
                     depth,
                     seldepth: w.seldepth as u32,
                     multipv: i + 1,

@@ -1,6 +1,7 @@
 //! The main search: principal-variation alpha-beta, fail-soft, with the
 //! usual selectivity. Steps are numbered as in Stockfish and Ethereal.
 
+use super::SearchEvent;
 use super::history::bonus;
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score};
 use super::see::see_ge;
@@ -14,6 +15,9 @@ use std::sync::OnceLock;
 
 /// Late-move reductions by depth and move number: 0.75 + ln d · ln m / 2.25
 /// (the formula of Stockfish 10-era engines).
+/// When `info currmove` lines start.
+const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
 fn lmr_table() -> &'static [[i32; 64]; 64] {
     static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -297,6 +301,15 @@ impl Worker<'_> {
             self.stack[ply].piece = piece;
             self.keys.push(child.key());
             searched += 1;
+            // The GUI hears which root move is being searched once the
+            // search has run for a second (Stockfish waits three).
+            if root && self.events.is_some() && self.started.elapsed() >= CURRMOVE_AFTER {
+                self.emit(SearchEvent::CurrMove {
+                    depth: depth as u32,
+                    mv: m,
+                    number: searched + self.excluded.len(),
+                });
+            }
             let new_depth = depth - 1;
             let mut score;
             if searched == 1 {

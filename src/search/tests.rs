@@ -16,6 +16,7 @@ fn run(g: &Game, limits: Limits) -> (SearchResult, Vec<Iteration>) {
     let mut its = Vec::new();
     let r = s.search(g, &limits, &control, &mut |e| match e {
         SearchEvent::Iteration(it) => its.push(it),
+        SearchEvent::CurrMove { .. } => {}
     });
     (r, its)
 }
@@ -229,6 +230,7 @@ fn two_threads_find_the_mate_and_report_each_depth_once() {
     let mut depths = Vec::new();
     let r = s.search(&g, &depth(8), &SearchControl::default(), &mut |e| match e {
         SearchEvent::Iteration(it) => depths.push((it.depth, it.score)),
+        SearchEvent::CurrMove { .. } => {}
     });
     assert_eq!(r.best.unwrap().to_string(), "d2d8");
     // Only the main thread reports: depths 1..=8, in order, once each.
@@ -252,6 +254,7 @@ fn a_node_limit_counts_the_nodes_of_all_threads() {
     let mut last_info = 0;
     let r = s.search(&g, &limits, &SearchControl::default(), &mut |e| match e {
         SearchEvent::Iteration(it) => last_info = it.nodes,
+        SearchEvent::CurrMove { .. } => {}
     });
     assert!(r.best.is_some());
     // Each thread may overshoot by the nodes between two looks at the count.

@@ -72,6 +72,10 @@ pub struct Worker<'a> {
     /// The network's accumulators along the path (`None`: the hand-crafted
     /// evaluation).
     acc: Option<AccumulatorStack>,
+    /// Where the main thread reports its events (`None` in helpers).
+    pub events: Option<&'a mut dyn FnMut(super::SearchEvent)>,
+    /// When this thread's search began.
+    pub started: Instant,
     /// The tablebases, when probed inside the tree (`None`: off).
     pub tb: Option<&'a Tablebases>,
     /// The most men a position may have to be probed (0: no probes).
@@ -129,6 +133,8 @@ impl<'a> Worker<'a> {
             stack: [PlyState::default(); MAX_PLY + 4],
             scores: vec![[0; MAX_MOVES]; MAX_PLY + 1],
             acc,
+            events: None,
+            started: Instant::now(),
             tb: None,
             tb_cardinality: 0,
             tb_probe_depth: 1,
@@ -146,6 +152,13 @@ impl<'a> Worker<'a> {
     /// The tablebase probes of all threads so far.
     pub fn tb_hits(&self) -> u64 {
         self.shared.tb_hits.load(Ordering::Relaxed)
+    }
+
+    /// Reports `event` when this thread reports (the main thread).
+    pub fn emit(&mut self, event: super::SearchEvent) {
+        if let Some(on_event) = self.events.as_mut() {
+            on_event(event);
+        }
     }
 
     /// The static evaluation of `b`, the position at `ply` on the path.

@@ -139,8 +139,9 @@ fn play_game(searcher: &mut Searcher, start: Board, config: &Config, rng: &mut R
         }
         let mut score = Score::Cp(0);
         let result = searcher.search(&game, &limits, &control, &mut |e| {
-            let SearchEvent::Iteration(it) = e;
-            if it.multipv == 1 {
+            if let SearchEvent::Iteration(it) = e
+                && it.multipv == 1
+            {
                 score = it.score;
             }
         });
@@ -270,8 +271,9 @@ pub fn rescore(text: &str, nodes: u64, threads: usize, out: &mut impl Write) -> 
                         .map(|b| {
                             let mut score = 0;
                             searcher.search(&Game::new(*b), &limits, &control, &mut |e| {
-                                let SearchEvent::Iteration(it) = e;
-                                if it.multipv == 1 {
+                                if let SearchEvent::Iteration(it) = e
+                                    && it.multipv == 1
+                                {
                                     score = match it.score {
                                         Score::Cp(cp) => cp.clamp(-3000, 3000),
                                         Score::Mate(m) if m > 0 => 3000,

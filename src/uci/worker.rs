@@ -448,15 +448,18 @@ fn search_game(
     }
     let mut last_pv: Vec<Move> = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        searcher.search(game, limits, control, &mut |event| {
-            // `if let`: events the front end does not know yet are skipped.
-            #[allow(irrefutable_let_patterns)]
-            if let SearchEvent::Iteration(it) = event {
+        searcher.search(game, limits, control, &mut |event| match event {
+            SearchEvent::Iteration(it) => {
                 if it.multipv <= 1 {
                     last_pv = it.pv.clone();
                 }
                 let wdl = show_wdl.then(|| output::wdl(it.score, &board));
                 sink(&output::iteration(&it, wdl));
+            }
+            SearchEvent::CurrMove { depth, mv, number } => {
+                sink(&format!(
+                    "info depth {depth} currmove {mv} currmovenumber {number}"
+                ));
             }
         })
     }));
