@@ -209,3 +209,22 @@ fn the_embedded_net_loads_and_is_symmetric() {
         assert_eq!(n.evaluate(&a), n.evaluate(&b), "{fen}");
     }
 }
+
+/// The round-1 net, trained on self-play (docs/nnue.md): it loads, it is
+/// symmetric, and it knows a queen from nothing.
+#[test]
+fn the_round_one_net_is_sane() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/round1-h64.lnn");
+    let n = Network::load(path).unwrap();
+    assert_eq!(n.hidden(), 64);
+    for fen in FENS {
+        let a = Board::from_fen(fen).unwrap();
+        let b = Board::from_fen(&mirror(fen)).unwrap();
+        assert_eq!(n.evaluate(&a), n.evaluate(&b), "{fen}");
+    }
+    let start = n.evaluate(&Board::startpos());
+    assert!(start.abs() < 60, "start position {start}");
+    let queen_up =
+        Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    assert!(n.evaluate(&queen_up) > 500, "{}", n.evaluate(&queen_up));
+}
