@@ -260,32 +260,7 @@ fn main() -> ExitCode {
             return finish_tool(ladya::train::train_files(&data, &config, &path, &mut out));
         }
         Command::WdlFit { data, steps } => {
-            use std::io::Write;
-            let mut games = Vec::new();
-            for path in &data {
-                match ladya::tune::gamefile::read_file(path) {
-                    Ok(g) => games.extend(g),
-                    Err(e) => return bad_input(e),
-                }
-            }
-            let obs = ladya::train::wdl::observations(&games);
-            if obs.is_empty() {
-                return bad_input("no positions to fit");
-            }
-            let model =
-                ladya::train::wdl::fit(&obs, ladya::eval::wdl::MODEL, steps, &mut |step, loss| {
-                    let _ = writeln!(out, "step {step:4}  log-loss {loss:.6}");
-                    let _ = out.flush();
-                });
-            let _ = writeln!(
-                out,
-                "{} positions of {} games\na = {:?}\nb = {:?}",
-                obs.len(),
-                games.len(),
-                model.a,
-                model.b
-            );
-            return ExitCode::SUCCESS;
+            return finish_tool(ladya::train::wdl::fit_files(&data, steps, &mut out));
         }
         Command::Convert { data, out: path } => {
             return finish_tool(tune::convert_files(&data, &path));

@@ -82,6 +82,18 @@ impl Move {
     }
 
     /// The piece a promotion makes.
+    /// For a castling move (the king's two-square step, `to`): the rook's
+    /// square before and after.
+    #[inline]
+    pub const fn castling_rook_squares(self) -> (Square, Square) {
+        let to = self.to().0;
+        if self.flags() == flag::CASTLE_KING {
+            (Square(to + 1), Square(to - 1))
+        } else {
+            (Square(to - 2), Square(to + 1))
+        }
+    }
+
     #[inline]
     pub const fn promotion(self) -> Option<PieceKind> {
         if self.is_promotion() {

@@ -259,11 +259,7 @@ impl Board {
         if kind == PieceKind::King as u8 {
             b.king[us.index()] = to;
             if m.is_castle() {
-                let (rf, rt) = if flags == flag::CASTLE_KING {
-                    (Square(to.0 + 1), Square(to.0 - 1))
-                } else {
-                    (Square(to.0 - 2), Square(to.0 + 1))
-                };
+                let (rf, rt) = m.castling_rook_squares();
                 let rook = Piece::new(us, PieceKind::Rook);
                 b.squares[rf.0 as usize] = Piece::EMPTY;
                 b.squares[rt.0 as usize] = rook;

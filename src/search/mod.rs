@@ -176,10 +176,6 @@ impl Searcher {
         self.net = net;
     }
 
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.net.as_ref()
-    }
-
     /// Searches on `threads` threads from now on (at least one).
     pub fn set_threads(&mut self, threads: usize) {
         let helpers = threads.max(1) - 1;

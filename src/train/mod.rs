@@ -19,7 +19,8 @@ use crate::board::{Board, Color};
 use crate::eval::nnue::format::{CLIP, INPUTS, MAX_HIDDEN, QA, QB, QuantisedNet, SCALE};
 use crate::eval::nnue::{feature, flip_feature};
 use crate::tune::CliError;
-use crate::tune::gamefile::{GameRecord, MATE_SCORE};
+use crate::tune::gamefile::{GameRecord, MATE_SCORE, read_files};
+use crate::tune::rng::Rng;
 
 pub mod wdl;
 
@@ -206,7 +207,7 @@ fn quiet_neighbour(board: &Board, rng: &mut Rng) -> Option<Board> {
     if moves.is_empty() {
         return None;
     }
-    let m = moves.as_slice()[(rng.next() % moves.len() as u64) as usize];
+    let m = moves.as_slice()[rng.below(moves.len())];
     if m.is_tactical() {
         return None;
     }
@@ -223,23 +224,6 @@ fn quiet_neighbour(board: &Board, rng: &mut Rng) -> Option<Board> {
         return None;
     }
     Some(child)
-}
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn uniform(&mut self, a: f32) -> f32 {
-        ((self.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
-    }
 }
 
 /// The K that makes `sigmoid(score / K)` the best predictor (least
@@ -499,7 +483,7 @@ pub fn train(
         let started = std::time::Instant::now();
         // Fisher-Yates with the run's own generator.
         for i in (1..order.len()).rev() {
-            let j = (rng.next() % (i as u64 + 1)) as usize;
+            let j = rng.below(i + 1);
             order.swap(i, j);
         }
         let mut epoch_loss = 0.0f64;
@@ -582,17 +566,21 @@ pub fn train_files(
     out_path: &str,
     report: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
-    if config.hidden == 0 || !config.hidden.is_multiple_of(16) || config.hidden > 1024 {
+    if config.hidden == 0 || !config.hidden.is_multiple_of(16) || config.hidden > MAX_HIDDEN {
         return Err(CliError::BadInput(format!(
-            "--hidden {} is not a multiple of 16 in 16..=1024",
+            "--hidden {} is not a multiple of 16 in 16..={MAX_HIDDEN}",
             config.hidden
         )));
     }
-    let mut games = Vec::new();
-    for path in data_paths {
-        games.extend(crate::tune::gamefile::read_file(path).map_err(CliError::BadInput)?);
-    }
+    let games = read_files(data_paths).map_err(CliError::BadInput)?;
     let (train_set, valid) = samples(&games, config);
+    if train_set.is_empty() || valid.is_empty() {
+        return Err(CliError::BadInput(format!(
+            "too few positions to train on ({} training, {} validation)",
+            train_set.len(),
+            valid.len()
+        )));
+    }
     let fitted;
     let config = if config.k > 0.0 {
         config
@@ -604,13 +592,6 @@ pub fn train_files(
         writeln!(report, "K fitted to the results: {:.1}", fitted.k).map_err(CliError::Io)?;
         &fitted
     };
-    if train_set.is_empty() || valid.is_empty() {
-        return Err(CliError::BadInput(format!(
-            "too few positions to train on ({} training, {} validation)",
-            train_set.len(),
-            valid.len()
-        )));
-    }
     writeln!(
         report,
         "{} games: {} training positions, {} validation positions; hidden {}, {} epochs, batch {}, lr {}, lambda {}, K {}",

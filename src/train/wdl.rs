@@ -9,8 +9,40 @@
 //! batch.
 
 use crate::board::Color;
-use crate::eval::wdl::{WdlModel, material};
-use crate::tune::gamefile::{GameRecord, MATE_SCORE};
+use crate::eval::wdl::{MODEL, WdlModel, material};
+use crate::tune::CliError;
+use crate::tune::gamefile::{GameRecord, MATE_SCORE, read_files};
+use std::io::Write;
+
+/// `ladya wdl-fit`: fits the model to the games of `paths`, starting from
+/// the engine's own, and reports the steps and the fitted coefficients.
+pub fn fit_files(paths: &[String], steps: usize, report: &mut impl Write) -> Result<(), CliError> {
+    let games = read_files(paths).map_err(CliError::BadInput)?;
+    let obs = observations(&games);
+    if obs.is_empty() {
+        return Err(CliError::BadInput("no positions to fit".into()));
+    }
+    let mut io_error = None;
+    let model = fit(&obs, MODEL, steps, &mut |step, loss| {
+        if let Err(e) =
+            writeln!(report, "step {step:4}  log-loss {loss:.6}").and_then(|_| report.flush())
+        {
+            io_error.get_or_insert(e);
+        }
+    });
+    if let Some(e) = io_error {
+        return Err(CliError::Io(e));
+    }
+    writeln!(
+        report,
+        "{} positions of {} games\na = {:?}\nb = {:?}",
+        obs.len(),
+        games.len(),
+        model.a,
+        model.b
+    )
+    .map_err(CliError::Io)
+}
 
 /// One observation: score (side to move), scaled material, result (side to move: 0, 1, 2).
 pub struct Observation {

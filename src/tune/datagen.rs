@@ -25,6 +25,7 @@ use crate::rules::Game;
 use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
 use crate::search::{Limits, Score, SearchControl, SearchEvent, Searcher};
 use crate::tune::gamefile::{self, GameRecord};
+use crate::tune::rng::Rng;
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -47,23 +48,6 @@ pub struct Config {
     pub nodes: u64,
     pub threads: usize,
     pub seed: u64,
-}
-
-/// SplitMix64: a small, good enough generator for picking openings.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Reads an opening book: the first four or six fields of each line.

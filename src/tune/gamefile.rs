@@ -111,11 +111,6 @@ impl GameRecord {
             (before, m, s)
         })
     }
-
-    /// The result as a score for White: 0, 0.5 or 1.
-    pub fn white_score(&self) -> f32 {
-        self.result as f32 / 2.0
-    }
 }
 
 /// Decodes the records in `bytes`. Returns the complete records and the
@@ -181,6 +176,15 @@ pub fn read_file(path: &str) -> Result<Vec<GameRecord>, String> {
     decode(&bytes)
         .map(|(games, _)| games)
         .map_err(|e| format!("{path}: {e}"))
+}
+
+/// Reads several game files, one after the other.
+pub fn read_files(paths: &[String]) -> Result<Vec<GameRecord>, String> {
+    let mut games = Vec::new();
+    for path in paths {
+        games.extend(read_file(path)?);
+    }
+    Ok(games)
 }
 
 /// Opens `path` for appending records: a new file, or an existing game

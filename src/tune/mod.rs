@@ -4,6 +4,7 @@
 
 pub mod datagen;
 pub mod gamefile;
+pub mod rng;
 pub mod texel;
 
 use std::io::Write;

@@ -184,11 +184,7 @@ impl Delta {
         } else if m.is_capture() {
             sub(&mut d, board.piece_at(to), to);
         } else if m.is_castle() {
-            let (rf, rt) = if m.flags() == flag::CASTLE_KING {
-                (Square(to.0 + 1), Square(to.0 - 1))
-            } else {
-                (Square(to.0 - 2), Square(to.0 + 1))
-            };
+            let (rf, rt) = m.castling_rook_squares();
             let rook = Piece::new(us, PieceKind::Rook);
             sub(&mut d, rook, rf);
             add(&mut d, rook, rt);

@@ -61,6 +61,15 @@ fn mirror(fen: &str) -> String {
     )
 }
 
+/// Every position of FENS evaluates as its colour-flipped mirror.
+fn assert_symmetric(n: &Network) {
+    for fen in FENS {
+        let a = Board::from_fen(fen).unwrap();
+        let b = Board::from_fen(&mirror(fen)).unwrap();
+        assert_eq!(n.evaluate(&a), n.evaluate(&b), "{fen}");
+    }
+}
+
 const FENS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -72,11 +81,7 @@ const FENS: [&str; 5] = [
 #[test]
 fn mirrored_positions_evaluate_alike() {
     let n = net(32, 7);
-    for fen in FENS {
-        let a = Board::from_fen(fen).unwrap();
-        let b = Board::from_fen(&mirror(fen)).unwrap();
-        assert_eq!(n.evaluate(&a), n.evaluate(&b), "{fen}");
-    }
+    assert_symmetric(&n);
 }
 
 #[test]
@@ -203,11 +208,7 @@ fn net_files_are_checked() {
 fn the_embedded_net_loads_and_is_symmetric() {
     // An empty embedded file means the hand-crafted evaluation.
     let Some(n) = Network::embedded() else { return };
-    for fen in FENS {
-        let a = Board::from_fen(fen).unwrap();
-        let b = Board::from_fen(&mirror(fen)).unwrap();
-        assert_eq!(n.evaluate(&a), n.evaluate(&b), "{fen}");
-    }
+    assert_symmetric(&n);
 }
 
 /// The round-1 net, trained on self-play (docs/nnue.md): it loads, it is
@@ -217,11 +218,7 @@ fn the_round_one_net_is_sane() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/round1-h64.lnn");
     let n = Network::load(path).unwrap();
     assert_eq!(n.hidden(), 64);
-    for fen in FENS {
-        let a = Board::from_fen(fen).unwrap();
-        let b = Board::from_fen(&mirror(fen)).unwrap();
-        assert_eq!(n.evaluate(&a), n.evaluate(&b), "{fen}");
-    }
+    assert_symmetric(&n);
     let start = n.evaluate(&Board::startpos());
     assert!(start.abs() < 60, "start position {start}");
     let queen_up =
