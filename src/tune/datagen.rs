@@ -3,8 +3,10 @@
 //! `ladya convert`, for the Texel tuner.
 //!
 //! Each game starts from a random line of an opening book (EPD/FEN, one
-//! position per line) followed by 1-5 random legal plies, so that two
-//! games rarely share a position. Every move is recorded with the score
+//! position per line) followed by 2 or 4 random legal plies, so that two
+//! games rarely share a position. The count is even so that neither side
+//! gets more random moves than the other (1-5 plies, as before, skewed the
+//! results towards the side that played fewer random moves). Every move is recorded with the score
 //! its search gave (White's view); nothing is filtered here.
 //!
 //! A move's search stops after the first iteration that ends past the
@@ -72,11 +74,11 @@ pub fn read_book(text: &str) -> Result<Vec<Board>, String> {
     Ok(boards)
 }
 
-/// Plays one game from `start` (after 1-5 random plies): every position
+/// Plays one game from `start` (after 2 or 4 random plies): every position
 /// with the search's score, and the result.
 fn play_game(searcher: &mut Searcher, start: Board, config: &Config, rng: &mut Rng) -> GameRecord {
     let mut board = start;
-    for _ in 0..1 + rng.below(5) {
+    for _ in 0..2 + 2 * rng.below(2) {
         let moves = legal_moves(&board);
         if moves.is_empty() {
             break;
