@@ -830,3 +830,98 @@ fn currmove_lines_after_the_first_second() {
     assert!(seen > 0, "no currmove line in a 1.8 s search");
     e.quit();
 }
+
+#[test]
+fn searchmoves_with_no_legal_move_searches_nothing() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    // python-chess writes an empty root-move list as `searchmoves 0000`.
+    e.send("go depth 5 searchmoves 0000");
+    let lines = e.until("bestmove", LONG);
+    assert_eq!(lines, ["info depth 0 score cp 0", "bestmove 0000"]);
+    // Only illegal moves named: the same, with the moves named.
+    e.send("go depth 5 searchmoves e2e5");
+    let lines = e.until("bestmove", LONG);
+    assert!(
+        info_strings(&lines).iter().any(|l| l.contains("e2e5")),
+        "{lines:#?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
+    // `go infinite` still holds its answer until `stop`.
+    e.send("go infinite searchmoves 0000");
+    e.none_of("bestmove", Duration::from_millis(300));
+    e.send("stop");
+    assert_eq!(e.bestmove(), "bestmove 0000");
+    // 0000 beside a legal move restricts the search to that move.
+    e.send("go depth 3 searchmoves 0000 h2h4");
+    assert_eq!(best_of(&e.bestmove()), "h2h4");
+    e.quit();
+}
+
+#[test]
+fn limited_strength_searches_a_few_lines_and_plays_one() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let decl = e.until("uciok", LONG);
+    assert!(decl.contains(&"option name UCI_LimitStrength type check default false".to_string()));
+    assert!(
+        decl.iter()
+            .any(|l| l.starts_with("option name UCI_Elo type spin default 1320 min 1320 max "))
+    );
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1500");
+    e.send("position startpos moves e2e4 e7e5");
+    let legal: Vec<String> = {
+        let b = Board::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+            .unwrap();
+        legal_moves(&b).iter().map(|m| m.to_string()).collect()
+    };
+    for _ in 0..5 {
+        e.send("go wtime 60000 btime 60000");
+        let lines = e.until("bestmove", LONG);
+        assert!(
+            lines.iter().any(|l| l.contains(" multipv 4 ")),
+            "{lines:#?}"
+        );
+        assert!(
+            legal.contains(&best_of(lines.last().unwrap()).to_string()),
+            "{lines:#?}"
+        );
+    }
+    // Out of range: clamped, and said so.
+    e.send("setoption name UCI_Elo value 3000");
+    let lines = e.sync();
+    assert!(
+        info_strings(&lines)[0].contains("out of range"),
+        "{lines:#?}"
+    );
+    // The top of the range is full strength: one line, as without the limit.
+    e.send("go depth 4");
+    let lines = e.until("bestmove", LONG);
+    assert!(
+        !lines.iter().any(|l| l.contains(" multipv 2 ")),
+        "{lines:#?}"
+    );
+    e.quit();
+}
+
+#[test]
+fn go_mate_stops_once_a_mate_that_short_is_found() {
+    let mut e = Engine::start();
+    // Scholar's mate is on: Qxf7#.
+    e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 3");
+    e.send("go mate 2");
+    let lines = e.until("bestmove", LONG);
+    assert_eq!(best_of(lines.last().unwrap()), "f3f7", "{lines:#?}");
+    assert!(
+        lines[lines.len() - 2].contains("score mate 1"),
+        "{lines:#?}"
+    );
+    // No mate to find: as in Stockfish, it searches on until `stop`.
+    e.send("position startpos");
+    e.send("go mate 1");
+    e.none_of("bestmove", Duration::from_millis(500));
+    e.send("stop");
+    assert_ne!(e.bestmove(), "bestmove 0000");
+    e.quit();
+}

@@ -21,6 +21,7 @@ pub mod ordering;
 pub mod pvs;
 pub mod quiescence;
 pub mod see;
+pub mod skill;
 pub mod smp;
 pub mod tablebase;
 pub mod time;

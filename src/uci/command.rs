@@ -67,6 +67,11 @@ pub struct Go {
     pub ponder: bool,
     /// Move texts of UCI syntax; legality is checked against the position.
     pub searchmoves: Vec<String>,
+    /// `searchmoves` was given, even with no move (python-chess writes an
+    /// empty list as `searchmoves 0000`): as in Stockfish, the search is
+    /// then restricted to the legal moves named, and with none it searches
+    /// nothing and answers `bestmove 0000`.
+    pub searchmoves_given: bool,
     /// Tokens that could not be read; the search still runs (a `go` always
     /// gets its `bestmove`), and each is named in an `info string`.
     pub warnings: Vec<String>,

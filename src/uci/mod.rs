@@ -22,6 +22,7 @@ use crate::eval::nnue::Network;
 use crate::movegen::parse_uci_move;
 use crate::perft;
 use crate::rules::Game;
+use crate::search::skill::Skill;
 use crate::search::{Limits, MAX_DEPTH};
 use command::{Go, Position};
 use options::{Change, Options};
@@ -136,6 +137,8 @@ impl Engine {
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,
             Change::ShowWdl(on) => self.options.show_wdl = on,
+            Change::LimitStrength(on) => self.options.limit_strength = on,
+            Change::Elo(elo) => self.options.elo = elo,
             Change::SyzygyPath(path) => {
                 self.options.syzygy_path = path.clone();
                 self.apply_syzygy(Some(path));
@@ -231,6 +234,10 @@ impl Engine {
             self.info(&format!("go: {w}"));
         }
         let limits = self.limits(&g);
+        let search_nothing = g.searchmoves_given && limits.searchmoves.is_empty();
+        if search_nothing && !g.searchmoves.is_empty() {
+            self.info("searchmoves: no legal move named; searching nothing");
+        }
         let hold = if g.infinite {
             Hold::UntilStop
         } else if g.ponder {
@@ -248,6 +255,12 @@ impl Engine {
             hold,
             no_game_reason,
             show_wdl: self.options.show_wdl,
+            search_nothing,
+            skill: self
+                .options
+                .limit_strength
+                .then(|| Skill::from_elo(self.options.elo))
+                .flatten(),
         });
     }
 

@@ -1,5 +1,7 @@
 //! The UCI options: what `uci` announces and what `setoption` may change.
 
+use crate::search::skill;
+
 /// The values the front end keeps (the hash size and the thread count are
 /// applied to the searcher as soon as they are set).
 #[derive(Clone, Debug, PartialEq)]
@@ -18,6 +20,9 @@ pub struct Options {
     pub syzygy_probe_depth: i32,
     pub syzygy_probe_limit: u32,
     pub syzygy_50_move_rule: bool,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    pub limit_strength: bool,
+    pub elo: u32,
 }
 
 pub const HASH_DEFAULT: i64 = 16;
@@ -48,6 +53,8 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_probe_limit: SYZYGY_PROBE_LIMIT_DEFAULT as u32,
             syzygy_50_move_rule: true,
+            limit_strength: false,
+            elo: skill::MIN_ELO,
         }
     }
 }
@@ -73,6 +80,13 @@ pub fn declarations() -> Vec<String> {
             "option name SyzygyProbeLimit type spin default {SYZYGY_PROBE_LIMIT_DEFAULT} min 0 max {SYZYGY_PROBE_LIMIT_DEFAULT}"
         ),
         "option name Syzygy50MoveRule type check default true".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            skill::MIN_ELO,
+            skill::MIN_ELO,
+            skill::MAX_ELO
+        ),
     ]
 }
 
@@ -93,6 +107,8 @@ pub enum Change {
     SyzygyProbeDepth(i32),
     SyzygyProbeLimit(u32),
     Syzygy50MoveRule(bool),
+    LimitStrength(bool),
+    Elo(u32),
 }
 
 /// A valid `setoption`, with a note for the GUI when its value was clamped.
@@ -169,6 +185,20 @@ pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
         "syzygy50moverule" => check("Syzygy50MoveRule", value).map(|v| Accepted {
             change: Change::Syzygy50MoveRule(v),
             note: None,
+        }),
+        "uci_limitstrength" => check("UCI_LimitStrength", value).map(|v| Accepted {
+            change: Change::LimitStrength(v),
+            note: None,
+        }),
+        "uci_elo" => spin(
+            "UCI_Elo",
+            value,
+            i64::from(skill::MIN_ELO),
+            i64::from(skill::MAX_ELO),
+        )
+        .map(|(v, note)| Accepted {
+            change: Change::Elo(v as u32),
+            note,
         }),
         _ => Err(format!("no such option: '{key}'")),
     }

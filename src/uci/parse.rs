@@ -182,10 +182,13 @@ fn parse_go(args: &[&str]) -> Command {
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
+                go.searchmoves_given = true;
                 while i < args.len()
                     && !GO_KEYWORDS.contains(&args[i].to_ascii_lowercase().as_str())
                 {
-                    if is_move_syntax(args[i]) {
+                    if args[i] == "0000" {
+                        // The null move: no move (see `Go::searchmoves_given`).
+                    } else if is_move_syntax(args[i]) {
                         go.searchmoves.push(args[i].to_ascii_lowercase());
                     } else {
                         go.warnings

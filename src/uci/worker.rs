@@ -8,8 +8,10 @@ use crate::board::Move;
 use crate::eval::nnue::Network;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
+use crate::search::skill::{self, Skill};
 use crate::search::tablebase::Tablebases;
 use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher, TbSettings};
+use crate::search::{Score, value};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -43,6 +45,10 @@ pub struct SearchJob {
     pub no_game_reason: String,
     /// `UCI_ShowWDL`: `wdl W D L` after each score.
     pub show_wdl: bool,
+    /// `searchmoves` named no legal move: no search, `bestmove 0000`.
+    pub search_nothing: bool,
+    /// `UCI_LimitStrength`: the strength to play at (`None`: full).
+    pub skill: Option<Skill>,
 }
 
 enum Job {
@@ -388,6 +394,16 @@ fn run_search(
     disarm: &Disarm,
 ) {
     let (best, ponder) = match &job.game {
+        Some(game) if job.search_nothing => {
+            // Stockfish's answer when no root move is left to search.
+            let score = if game.board().in_check() {
+                "mate 0"
+            } else {
+                "cp 0"
+            };
+            sink(&format!("info depth 0 score {score}"));
+            (None, None)
+        }
         None => {
             sink(&output::info_string(&format!(
                 "no position to search: {}",
@@ -395,15 +411,7 @@ fn run_search(
             )));
             (None, None)
         }
-        Some(game) => search_game(
-            searcher,
-            settings,
-            game,
-            &job.limits,
-            job.show_wdl,
-            control,
-            sink,
-        ),
+        Some(game) => search_game(searcher, settings, game, job, control, sink),
     };
     disarm.search_ended(control);
     // Exactly one bestmove per go, and after `go infinite`/`go ponder` not
@@ -428,11 +436,11 @@ fn search_game(
     searcher: &mut Searcher,
     settings: &Settings,
     game: &Game,
-    limits: &Limits,
-    show_wdl: bool,
+    job: &SearchJob,
     control: &SearchControl,
     sink: &Sink,
 ) -> (Option<Move>, Option<Move>) {
+    let (limits, show_wdl, skill) = (&job.limits, job.show_wdl, job.skill);
     let board = *game.board();
     let moves = legal_moves(&board);
     if moves.is_empty() {
@@ -446,12 +454,31 @@ fn search_game(
         sink(&format!("info depth 0 score {score}{wdl}"));
         return (None, None);
     }
+    // A limited strength searches a few lines within its node budget and
+    // then picks one of them (`skill`).
+    let skill_limits;
+    let limits = match skill {
+        Some(s) => {
+            skill_limits = Limits {
+                nodes: Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes))),
+                multipv: limits.multipv.max(skill::LINES),
+                ..limits.clone()
+            };
+            &skill_limits
+        }
+        None => limits,
+    };
     let mut last_pv: Vec<Move> = Vec::new();
+    let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
         searcher.search(game, limits, control, &mut |event| match event {
             SearchEvent::Iteration(it) => {
                 if it.multipv <= 1 {
                     last_pv = it.pv.clone();
+                    lines.clear();
+                }
+                if skill.is_some() && !it.pv.is_empty() {
+                    lines.push((centipawns(it.score), it.pv.clone()));
                 }
                 let wdl = show_wdl.then(|| output::wdl(it.score, &board));
                 sink(&output::iteration(&it, wdl));
@@ -483,11 +510,23 @@ fn search_game(
     } else {
         limits.searchmoves.clone()
     };
-    let best = [result.best, last_pv.first().copied()]
-        .into_iter()
-        .flatten()
-        .find(|m| allowed.contains(m))
-        .unwrap_or(allowed[0]);
+    if let Some(s) = skill {
+        let candidates: Vec<(Move, i32)> = lines.iter().map(|(c, pv)| (pv[0], *c)).collect();
+        if let Some(pick) = s.pick(&candidates, fresh_random())
+            && let Some((_, pv)) = lines.iter().find(|(_, pv)| pv[0] == pick)
+        {
+            last_pv = pv.clone();
+        }
+    }
+    let best = [
+        skill.and(last_pv.first().copied()),
+        result.best,
+        last_pv.first().copied(),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|m| allowed.contains(m))
+    .unwrap_or(allowed[0]);
     let after = board.make(best);
     let pv_ponder = (last_pv.first() == Some(&best))
         .then(|| last_pv.get(1).copied())
@@ -497,4 +536,27 @@ fn search_game(
         .flatten()
         .find(|m| legal_moves(&after).contains(*m));
     (Some(best), ponder)
+}
+
+/// A score as centipawns for comparing lines: mates beyond any evaluation,
+/// the nearer the better.
+fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(m) if m > 0 => value::MATE - m,
+        Score::Mate(m) => -value::MATE - m,
+    }
+}
+
+/// A random number from the standard library's per-process hash seed and
+/// the clock: the strength limit's choices differ from game to game.
+fn fresh_random() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }
