@@ -99,7 +99,13 @@ impl MovePicker {
         self.moves.is_empty()
     }
 
-    fn score_all(&mut self, b: &Board, history: &History, scores: &mut [i32]) {
+    /// The first ordering score of every move, as cheap as it can be made:
+    /// a capture gets the score it has if it wins by SEE (an upper bound
+    /// until `next` looks at it). Quiet moves get their history scores now,
+    /// before any move of this node is searched (the searches below change
+    /// the histories, and the order is to be that of the tables as they
+    /// stand here).
+    fn score_cheaply(&mut self, b: &Board, history: &History, scores: &mut [i32]) {
         let side = b.side_to_move();
         for (i, &m) in self.moves.as_slice().iter().enumerate() {
             scores[i] = if m == self.hash_move {
@@ -108,10 +114,8 @@ impl MovePicker {
                 let underpromotion = m.promotion().is_some_and(|k| k != PieceKind::Queen);
                 if underpromotion {
                     BAD_CAPTURE - 1_000_000
-                } else if see_ge(b, m, 0) {
-                    GOOD_CAPTURE + mvv_lva(b, m)
                 } else {
-                    BAD_CAPTURE + mvv_lva(b, m)
+                    GOOD_CAPTURE + mvv_lva(b, m)
                 }
             } else if m == self.killers[0] {
                 KILLER_1
@@ -129,6 +133,16 @@ impl MovePicker {
     /// The next move and its ordering score, or `None` when all are out.
     /// `scores` is scratch space of at least `MAX_MOVES` entries, kept by
     /// the caller per ply so that no node pays for clearing it.
+    ///
+    /// Selection: the first move (in list order) of the highest score is
+    /// swapped to the front. A capture's score starts as an upper bound
+    /// (see `score_cheaply`) and is made exact only when its move is the
+    /// one selected: it is checked by SEE and, if it loses, drops to the
+    /// losing captures. A move is returned only when its score is exact; as
+    /// every other score is at most its bound, the first exact maximum is
+    /// also the first maximum of the exact scores, so the order is the one
+    /// that checking every capture up front gave, and a cut-off spares the
+    /// SEE of the captures not reached.
     pub fn next(
         &mut self,
         b: &Board,
@@ -142,24 +156,28 @@ impl MovePicker {
             }
         }
         if !self.scored {
-            self.score_all(b, history, scores);
+            self.score_cheaply(b, history, scores);
         }
         let n = self.moves.len();
         loop {
             if self.next >= n {
                 return None;
             }
-            let mut best = self.next;
-            for i in self.next + 1..n {
-                if scores[i] > scores[best] {
-                    best = i;
-                }
+            // The highest score, then its first move: two passes, but the
+            // first has no branches and is vectorised.
+            let rest = &scores[self.next..n];
+            let s = rest.iter().copied().fold(i32::MIN, i32::max);
+            let best = self.next + rest.iter().position(|&x| x == s).unwrap_or(0);
+            let m = self.moves.as_slice()[best];
+            // Every capture still in the list with a winning score is
+            // unchecked: checked ones are returned at once, or drop below.
+            if s >= GOOD_CAPTURE - 16 && !see_ge(b, m, 0) {
+                scores[best] = BAD_CAPTURE + mvv_lva(b, m);
+                continue;
             }
             let moves = self.moves.as_mut_slice();
             moves.swap(self.next, best);
             scores.swap(self.next, best);
-            let m = moves[self.next];
-            let s = scores[self.next];
             self.next += 1;
             if m == self.hash_move {
                 continue;
