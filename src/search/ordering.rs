@@ -187,6 +187,21 @@ impl MovePicker {
     }
 }
 
+/// What the ordering score of a capture or promotion says about
+/// `see_ge(b, m, 0)`: the picker checked every capture it returns, but
+/// not underpromotions (and says nothing about the hash move).
+#[inline]
+pub fn see_verdict(score: i32) -> Option<bool> {
+    // MVV-LVA stays within -16..=100_000.
+    if (GOOD_CAPTURE - 16..=GOOD_CAPTURE + 100_000).contains(&score) {
+        Some(true)
+    } else if (BAD_CAPTURE - 16..=BAD_CAPTURE + 100_000).contains(&score) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// True for an ordering score of a capture that loses material by SEE.
 #[inline]
 pub fn is_bad_capture_score(score: i32) -> bool {

@@ -3,7 +3,7 @@
 
 use super::SearchEvent;
 use super::history::bonus;
-use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score};
+use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::see::see_ge;
 use super::tablebase::men;
 use super::tt::TtBound;
@@ -288,10 +288,16 @@ impl Worker<'_> {
                     if depth <= 6 && !see_ge(b, m, -60 * depth) {
                         continue;
                     }
-                } else if !quiet && depth <= 6 && !see_ge(b, m, -100 * depth) {
-                    // SEE pruning of clearly losing captures.
+                } else if !quiet
+                    && depth <= 6
+                    && see_verdict(order) != Some(true)
+                    && !see_ge(b, m, -100 * depth)
+                {
+                    // SEE pruning of clearly losing captures (one that the
+                    // picker found winning is not one of them).
                     continue;
                 }
+                debug_assert!(quiet || depth > 6 || see_ge(b, m, -100 * depth));
             }
 
             let child = self.make_move(b, m, ply);
