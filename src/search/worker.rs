@@ -5,6 +5,7 @@
 
 use super::SearchControl;
 use super::history::History;
+use super::ordering::MoveBuffer;
 use super::smp::Shared;
 use super::tablebase::Tablebases;
 use super::time::TimeManager;
@@ -12,7 +13,7 @@ use super::tt::TranspositionTable;
 use super::value::MAX_PLY;
 use crate::board::{Board, Move};
 use crate::eval::nnue::{AccumulatorStack, Network};
-use crate::movegen::{MAX_MOVES, has_legal_move};
+use crate::movegen::has_legal_move;
 use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -67,8 +68,8 @@ pub struct Worker<'a> {
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
     pub stack: [PlyState; MAX_PLY + 4],
-    /// Move-ordering scratch, one row per ply.
-    pub scores: Vec<[i32; MAX_MOVES]>,
+    /// Each ply's moves and their ordering scores.
+    pub buffers: Vec<MoveBuffer>,
     /// The network's accumulators along the path (`None`: the hand-crafted
     /// evaluation).
     acc: Option<AccumulatorStack>,
@@ -131,7 +132,7 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack: [PlyState::default(); MAX_PLY + 4],
-            scores: vec![[0; MAX_MOVES]; MAX_PLY + 1],
+            buffers: vec![MoveBuffer::new(); MAX_PLY + 1],
             acc,
             events: None,
             started: Instant::now(),
