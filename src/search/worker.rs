@@ -13,6 +13,7 @@ use super::tt::TranspositionTable;
 use super::value::MAX_PLY;
 use crate::board::{Board, Move};
 use crate::eval::nnue::{AccumulatorStack, Network};
+use crate::eval::pawn_cache::PawnCache;
 use crate::movegen::has_legal_move;
 use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
 use std::sync::Arc;
@@ -73,6 +74,8 @@ pub struct Worker<'a> {
     /// The network's accumulators along the path (`None`: the hand-crafted
     /// evaluation).
     acc: Option<AccumulatorStack>,
+    /// The hand-crafted evaluation's pawn-structure cache.
+    pawn_cache: PawnCache,
     /// Where the main thread reports its events (`None` in helpers).
     pub events: Option<&'a mut dyn FnMut(super::SearchEvent)>,
     /// When this thread's search began.
@@ -134,6 +137,7 @@ impl<'a> Worker<'a> {
             stack: [PlyState::default(); MAX_PLY + 4],
             buffers: vec![MoveBuffer::new(); MAX_PLY + 1],
             acc,
+            pawn_cache: PawnCache::new(),
             events: None,
             started: Instant::now(),
             tb: None,
@@ -164,10 +168,10 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation of `b`, the position at `ply` on the path.
     #[inline]
-    pub fn evaluate(&self, b: &Board, ply: usize) -> i32 {
+    pub fn evaluate(&mut self, b: &Board, ply: usize) -> i32 {
         match &self.acc {
             Some(acc) => acc.evaluate(ply, b),
-            None => crate::eval::evaluate(b),
+            None => crate::eval::evaluate_cached(b, &mut self.pawn_cache),
         }
     }
 
