@@ -3,7 +3,8 @@
 //!
 //! - `weights`: every weight, tuned by `ladya tune` (docs/tuning.md).
 //! - `trace`: how the terms are reported to the tuner.
-//! - `pawns`: passed, isolated, doubled, backward pawns.
+//! - `pawns`: passed, isolated, doubled, backward pawns; `pawn_cache`
+//!   keeps their pawns-only part by pawn structure for the search.
 //! - `pieces`: mobility, bishop pair, rooks on open files, king-zone attacks.
 //! - `king_safety`: pawn shield and the weight of the attack on the king.
 //! - `endgame`: scaling of drawish material balances, mop-up of a lone king.
@@ -12,6 +13,7 @@ pub mod bits;
 pub mod endgame;
 pub mod king_safety;
 pub mod nnue;
+pub mod pawn_cache;
 pub mod pawns;
 pub mod pieces;
 pub mod score;
@@ -21,6 +23,7 @@ pub mod weights;
 
 use crate::board::{Board, Color, PieceKind};
 use endgame::{Material, SCALE_NORMAL};
+use pawn_cache::PawnCache;
 use score::S;
 use trace::{Fixed, NoTrace, Trace, term};
 
@@ -31,12 +34,26 @@ pub const PHASE_MAX: i32 = 24;
 /// The static evaluation of `b` in centipawns, from the side to move's view.
 #[inline]
 pub fn evaluate(b: &Board) -> i32 {
-    evaluate_traced(b, &mut NoTrace).0
+    evaluate_with(b, &mut NoTrace, None).0
+}
+
+/// `evaluate`, with the pawn structure's part taken from (or put into)
+/// `cache`: the same value, sooner.
+#[inline]
+pub fn evaluate_cached(b: &Board, cache: &mut PawnCache) -> i32 {
+    evaluate_with(b, &mut NoTrace, Some(cache)).0
 }
 
 /// The evaluation, reporting its terms to `t`; also returns the parts
 /// that are not weights (for the tuner).
 pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
+    evaluate_with(b, t, None)
+}
+
+/// The evaluation; the pawn cache is used only when nothing is traced
+/// (a hit would report no terms).
+#[inline]
+fn evaluate_with<T: Trace>(b: &Board, t: &mut T, cache: Option<&mut PawnCache>) -> (i32, Fixed) {
     let mut psq = S(0, 0);
     let mut pawns = [0u64; 2];
     let mut material = Material::default();
@@ -70,8 +87,16 @@ pub fn evaluate_traced<T: Trace>(b: &Board, t: &mut T) -> (i32, Fixed) {
     let kings = [b.king_square(Color::White), b.king_square(Color::Black)];
 
     let occupied = b.occupied_by(Color::White) | b.occupied_by(Color::Black);
-    let (white_pawns, _) = pawns::evaluate(t, Color::White, pawns, kings, occupied);
-    let (black_pawns, _) = pawns::evaluate(t, Color::Black, pawns, kings, occupied);
+    let (structure, passed) = match cache {
+        Some(cache) if !T::ON => cache.structure(pawns),
+        _ => {
+            let (white, white_passed) = pawns::structure(t, Color::White, pawns);
+            let (black, black_passed) = pawns::structure(t, Color::Black, pawns);
+            ([white, black], [white_passed, black_passed])
+        }
+    };
+    let white_pawns = structure[0] + pawns::passers(t, Color::White, passed[0], kings, occupied);
+    let black_pawns = structure[1] + pawns::passers(t, Color::Black, passed[1], kings, occupied);
     let white_act = pieces::evaluate(t, b, Color::White, pawns);
     let black_act = pieces::evaluate(t, b, Color::Black, pawns);
     let white_king = king_safety::evaluate(t, b, Color::White, pawns, &black_act);

@@ -27,6 +27,14 @@ pub fn evaluate<T: Trace>(
     kings: [Square; 2],
     occupied: u64,
 ) -> (S, u64) {
+    let (score, passed) = structure(t, us, pawns);
+    (score + passers(t, us, passed, kings, occupied), passed)
+}
+
+/// The part of `evaluate` that depends on the pawns alone (so that it can
+/// be cached by pawn structure): every term but the passed pawns' king
+/// distances and blockades. Also returns the set of `us`'s passed pawns.
+pub fn structure<T: Trace>(t: &mut T, us: Color, pawns: [u64; 2]) -> (S, u64) {
     let them = !us;
     let ours = pawns[us.index()];
     let theirs = pawns[them.index()];
@@ -63,17 +71,34 @@ pub fn evaluate<T: Trace>(
             passed |= sq.bit();
             let rr = relative_rank(us, rank) as usize;
             score += term(t, us, w::PASSED + rr, 1);
-            let promotion = Square::new(file, if us == Color::White { 7 } else { 0 });
-            let edge =
-                distance(kings[them.index()], promotion) - distance(kings[us.index()], promotion);
-            score += term(t, us, w::PASSER_KING_DISTANCE + rr, edge);
-            let stop = sq.offset(us.forward()).map_or(0, |s| s.bit());
-            if stop & occupied != 0 {
-                score += term(t, us, w::PASSED_BLOCKED + rr, 1);
-            }
         }
     }
     (score, passed)
+}
+
+/// The terms of `us`'s passed pawns that depend on more than the pawns:
+/// which king is nearer the promotion square, and a blocked stop square.
+pub fn passers<T: Trace>(
+    t: &mut T,
+    us: Color,
+    passed: u64,
+    kings: [Square; 2],
+    occupied: u64,
+) -> S {
+    let them = !us;
+    let mut score = S(0, 0);
+    for sq in squares_of(passed) {
+        let rr = relative_rank(us, sq.rank()) as usize;
+        let promotion = Square::new(sq.file(), if us == Color::White { 7 } else { 0 });
+        let edge =
+            distance(kings[them.index()], promotion) - distance(kings[us.index()], promotion);
+        score += term(t, us, w::PASSER_KING_DISTANCE + rr, edge);
+        let stop = sq.offset(us.forward()).map_or(0, |s| s.bit());
+        if stop & occupied != 0 {
+            score += term(t, us, w::PASSED_BLOCKED + rr, 1);
+        }
+    }
+    score
 }
 
 #[cfg(test)]

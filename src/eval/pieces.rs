@@ -54,7 +54,9 @@ pub fn evaluate<T: Trace>(t: &mut T, b: &Board, us: Color, pawns: [u64; 2]) -> A
     let mut act = Activity::default();
     let mut bishops = 0;
     let mut minor_attacks = 0u64;
-    for sq in squares_of(own) {
+    // Pawns and the king have no mobility here: only the pieces are walked.
+    let ours = own & !pawns[us.index()] & !b.king_square(us).bit();
+    for sq in squares_of(ours) {
         let kind = match b.piece_at(sq).kind() {
             Some(k) => k,
             None => continue,
@@ -114,18 +116,9 @@ pub fn evaluate<T: Trace>(t: &mut T, b: &Board, us: Color, pawns: [u64; 2]) -> A
         act.score += term(t, us, w::BISHOP_PAIR, 1);
     }
     // Threats against the enemy's pieces (pawns and king excluded).
-    let mut heavy = 0u64;
-    let mut pieces = 0u64;
-    for sq in squares_of(b.occupied_by(them)) {
-        match b.piece_at(sq).kind() {
-            Some(PieceKind::Rook | PieceKind::Queen) => {
-                heavy |= sq.bit();
-                pieces |= sq.bit();
-            }
-            Some(PieceKind::Knight | PieceKind::Bishop) => pieces |= sq.bit(),
-            _ => {}
-        }
-    }
+    // Rooks and queens are the orthogonal sliders.
+    let heavy = b.orthogonal[them.index()];
+    let pieces = b.occupied_by(them) & !pawns[them.index()] & !b.king_square(them).bit();
     let by_pawn = (our_pawn_attacks & pieces).count_ones() as i32;
     act.score += term(t, us, w::THREAT_BY_PAWN, by_pawn);
     let by_minor = (minor_attacks & heavy).count_ones() as i32;

@@ -5,11 +5,15 @@
 //! or knight stepping next to the king, or a slider, a promoted piece or
 //! the castling rook with a clear line to it), or is discovered: a slider
 //! of ours whose line to the king ran through a square the move empties
-//! (the from-square, the pawn taken en passant). Both kinds are found by
-//! one pass over our sliders as they stand after the move, reading each
-//! line through the squares the move empties and fills.
+//! (the from-square, the pawn taken en passant). For an ordinary move both
+//! kinds lie on the two lines from the king through `from` and `to`, and
+//! those two are read; en passant and castling, which change more squares,
+//! take one pass over our sliders as they stand after the move, reading
+//! each line through the squares the move empties and fills.
 
-use crate::board::attacks::{DIAGONAL_STEP, KNIGHT_STEP_DELTA, ORTHOGONAL_STEP, line_step, step};
+use crate::board::attacks::{
+    DIAGONAL_STEP, KNIGHT_STEP_DELTA, ORTHOGONAL_STEP, line_step, on_board, step,
+};
 use crate::board::{
     Board, Move, Piece, PieceKind, Square, flag, is_diagonal_slider, is_orthogonal_slider,
 };
@@ -58,6 +62,36 @@ pub fn gives_check(b: &Board, m: Move) -> bool {
     if is_orthogonal_slider(placed) {
         orthogonal |= to_bit;
     }
+
+    // Step 3. An ordinary move changes only the squares `from` and `to`,
+    // and the king was not in check before it: a check can only come
+    // along the two lines from the king through those squares. Walk each
+    // from the king to the first piece (as the board stands after the move)
+    // and see whether it is one of our sliders that moves that way.
+    if !matches!(
+        m.flags(),
+        flag::EN_PASSANT | flag::CASTLE_KING | flag::CASTLE_QUEEN
+    ) {
+        let occupied_after = |s: u8| s == to || (s != from.0 && !b.squares[s as usize].is_empty());
+        let checks_along = |table: &[i8; 240], sliders: u64, through: u8| {
+            let d = line_step(table, ksq, through);
+            if d == 0 {
+                return false;
+            }
+            let mut x = step(ksq, d);
+            while on_board(x) && !occupied_after(x) {
+                x = step(x, d);
+            }
+            on_board(x) && sliders & Square(x).bit() != 0
+        };
+        return checks_along(&DIAGONAL_STEP, diagonal, to)
+            || checks_along(&ORTHOGONAL_STEP, orthogonal, to)
+            || checks_along(&DIAGONAL_STEP, diagonal, from.0)
+            || checks_along(&ORTHOGONAL_STEP, orthogonal, from.0);
+    }
+
+    // Step 4. En passant and castling empty or fill a second square: take
+    // each of our sliders in turn and read its line to the king.
     let mut emptied = [from.0, NONE];
     let mut filled = [to, NONE];
     match m.flags() {
@@ -75,7 +109,7 @@ pub fn gives_check(b: &Board, m: Move) -> bool {
         _ => {}
     }
 
-    // Step 3. Any slider with a clear line to the king gives check.
+    // Any slider with a clear line to the king gives check.
     let occupied_after = |s: u8| {
         s == filled[0]
             || s == filled[1]

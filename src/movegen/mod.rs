@@ -2,11 +2,13 @@
 
 pub mod gives_check;
 pub mod legal;
+pub mod legality;
 pub mod move_list;
 pub mod san;
 pub mod uci_move;
 
 pub use gives_check::gives_check;
+pub use legality::is_legal;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use uci_move::{MoveError, parse_uci_move};
 

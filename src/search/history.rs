@@ -24,6 +24,10 @@ pub struct History {
     counter: Box<[[Move; 64]; 16]>,
     /// One and two plies back.
     continuation: [Box<ContTable>; 2],
+    /// The rows (previous moves) of each continuation table written since
+    /// the last clear, one bit each: `clear` zeroes only those, so that
+    /// `bench` and `ucinewgame` do not pay for 4 MB of mostly clean tables.
+    written: [[u64; 16]; 2],
 }
 
 fn new_cont_table() -> Box<ContTable> {
@@ -40,11 +44,28 @@ impl History {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[Move::NULL; 64]; 16]),
             continuation: [new_cont_table(), new_cont_table()],
+            written: [[0; 16]; 2],
         }
     }
 
+    /// Back to a new `History`'s state, in place.
     pub fn clear(&mut self) {
-        *self = History::new();
+        self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
+        self.butterfly
+            .iter_mut()
+            .flatten()
+            .for_each(|row| row.fill(0));
+        self.counter.iter_mut().for_each(|row| row.fill(Move::NULL));
+        for (table, written) in self.continuation.iter_mut().zip(&mut self.written) {
+            for (w, bits) in written.iter_mut().enumerate() {
+                let mut set = std::mem::take(bits);
+                while set != 0 {
+                    let row = w * 64 + set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    table[row] = [[0; 64]; 16];
+                }
+            }
+        }
     }
 
     /// Between searches: keep the history, but halve it so that the new
@@ -97,8 +118,14 @@ impl History {
     ) {
         self.update_quiet(side, m, bonus);
         let to = m.to().index64() as usize;
-        for (table, key) in self.continuation.iter_mut().zip(conts) {
+        for ((table, written), key) in self
+            .continuation
+            .iter_mut()
+            .zip(&mut self.written)
+            .zip(conts)
+        {
             if let Some(k) = key {
+                written[k / 64] |= 1 << (k % 64);
                 let h = &mut table[k][piece as usize & 15][to];
                 let v = *h as i32;
                 *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
@@ -143,4 +170,26 @@ impl Default for History {
 #[inline]
 pub fn bonus(depth: i32) -> i32 {
     (16 * depth * depth + 32 * depth).min(1_200)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clear_gives_a_new_history() {
+        let mut h = History::new();
+        let m = Move(0x0a1c);
+        for k in [0, 63, 64, 700, 1023] {
+            h.update_quiet_all(Color::Black, m, 10, [Some(k), Some(1023 - k)], 900);
+        }
+        h.add_killer(3, m);
+        h.clear();
+        let fresh = History::new();
+        assert_eq!(h.killers, fresh.killers);
+        assert_eq!(h.butterfly, fresh.butterfly);
+        assert_eq!(h.counter, fresh.counter);
+        assert!(h.continuation == fresh.continuation);
+        assert_eq!(h.written, fresh.written);
+    }
 }

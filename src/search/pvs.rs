@@ -3,7 +3,7 @@
 
 use super::SearchEvent;
 use super::history::bonus;
-use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score};
+use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::see::see_ge;
 use super::tablebase::men;
 use super::tt::TtBound;
@@ -243,10 +243,7 @@ impl Worker<'_> {
         };
         let counter = self.history.counter_move(b, prev);
         let conts = self.cont_keys(ply);
-        let mut picker = MovePicker::new(b, tt_move, killers, counter, conts);
-        if picker.is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
-        }
+        let mut picker = MovePicker::new(tt_move, killers, counter, conts);
 
         let mut best = tb_floor;
         let mut best_move = Move::NULL;
@@ -258,7 +255,7 @@ impl Worker<'_> {
         // Shallow-depth pruning needs pieces: in pawn endings every move counts.
         let may_prune = !root && has_non_pawn_material(b, us);
 
-        while let Some((m, order)) = picker.next(b, self.history, &mut self.scores[ply]) {
+        while let Some((m, order)) = picker.next(b, self.history, &mut self.buffers[ply]) {
             if root && !self.root_move_allowed(m) {
                 continue;
             }
@@ -288,10 +285,16 @@ impl Worker<'_> {
                     if depth <= 6 && !see_ge(b, m, -60 * depth) {
                         continue;
                     }
-                } else if !quiet && depth <= 6 && !see_ge(b, m, -100 * depth) {
-                    // SEE pruning of clearly losing captures.
+                } else if !quiet
+                    && depth <= 6
+                    && see_verdict(order) != Some(true)
+                    && !see_ge(b, m, -100 * depth)
+                {
+                    // SEE pruning of clearly losing captures (one that the
+                    // picker found winning is not one of them).
                     continue;
                 }
+                debug_assert!(quiet || depth > 6 || see_ge(b, m, -100 * depth));
             }
 
             let child = self.make_move(b, m, ply);
@@ -376,6 +379,9 @@ impl Worker<'_> {
             }
         }
 
+        if picker.found_no_moves(&self.buffers[ply]) {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
         if searched == 0 {
             // Every move was pruned or filtered (root `searchmoves` are never empty).
             return if best == -INFINITE { alpha } else { best };

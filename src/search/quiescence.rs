@@ -2,7 +2,7 @@
 //! from check, and on its first ply safe quiet checks) until the position is quiet, so that the evaluation is
 //! never taken in the middle of an exchange.
 
-use super::ordering::MovePicker;
+use super::ordering::{MovePicker, see_verdict};
 use super::see::{SEE_VALUE, piece_value, see_ge};
 use super::tt::TtBound;
 use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
@@ -69,10 +69,7 @@ impl Worker<'_> {
         if in_check {
             static_eval = 0;
             best = -INFINITE;
-            picker = MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL, [None; 2]);
-            if picker.is_empty() {
-                return mated_in(ply);
-            }
+            picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL, [None; 2]);
         } else {
             static_eval = hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval);
             best = static_eval;
@@ -81,14 +78,14 @@ impl Worker<'_> {
             }
             alpha = alpha.max(best);
             picker = if qply == 0 {
-                MovePicker::new(b, tt_move, [Move::NULL; 2], Move::NULL, [None; 2])
+                MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL, [None; 2])
             } else {
-                MovePicker::tactical(b, tt_move)
+                MovePicker::tactical(tt_move)
             };
         }
 
         let mut best_move = Move::NULL;
-        while let Some((m, _)) = picker.next(b, self.history, &mut self.scores[ply]) {
+        while let Some((m, order)) = picker.next(b, self.history, &mut self.buffers[ply]) {
             if !in_check && m.is_tactical() {
                 // Q3. Delta pruning and SEE pruning: captures that cannot
                 // raise alpha, or that lose material, are not worth a node.
@@ -100,9 +97,11 @@ impl Worker<'_> {
                 if !m.is_promotion() && static_eval + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if !see_ge(b, m, 0) {
+                // The picker has already checked most captures by SEE.
+                if !see_verdict(order).unwrap_or_else(|| see_ge(b, m, 0)) {
                     continue;
                 }
+                debug_assert!(see_ge(b, m, 0));
             }
             // Q4. On the first ply, quiet moves only when they check safely.
             if !in_check && !m.is_tactical() && (!gives_check(b, m) || !see_ge(b, m, 0)) {
@@ -130,6 +129,9 @@ impl Worker<'_> {
             }
         }
 
+        if in_check && picker.found_no_moves(&self.buffers[ply]) {
+            return mated_in(ply);
+        }
         let bound = if best >= beta {
             TtBound::Lower
         } else if pv_node && !best_move.is_null() {

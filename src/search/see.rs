@@ -6,9 +6,15 @@
 //! 0x88 board there are no attack bitboards, so each step looks outward
 //! from the target square for the cheapest attacker, treating the pieces
 //! already used (the `gone` set) as empty: sliders behind them (x-rays)
-//! join in by themselves.
+//! join in by themselves. The board's piece sets say first which knight
+//! steps and which rays can hold an attacker at all, so that only those
+//! are walked.
 
-use crate::board::attacks::{DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
+use crate::board::attacks::{
+    DIAGONAL, DIAGONAL_STEP, KING_STEP_DELTA, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL,
+    ORTHOGONAL_STEP, any_step_away, line_step,
+};
+use crate::board::square::squares_of;
 use crate::board::{Board, Color, Move, PieceKind, Square};
 
 /// Exchange values (pawn, knight, bishop, rook, queen, king).
@@ -38,20 +44,50 @@ fn least_valuable_attacker(
             return Some((s, PieceKind::Pawn));
         }
     }
-    for d in KNIGHT_STEPS {
-        if let Some(s) = target.offset(d)
-            && own(s, PieceKind::Knight)
-        {
-            return Some((s, PieceKind::Knight));
+    // The board's piece sets say which steps and rays can hold an attacker
+    // at all; only those are looked at, in the same order as before (the
+    // first of equal attackers is the one taken).
+    let i = by.index();
+    let knights = b.knights(by) & !gone;
+    if knights != 0 && any_step_away(&KNIGHT_STEP_DELTA, knights, target.0) {
+        for d in KNIGHT_STEPS {
+            if let Some(s) = target.offset(d)
+                && own(s, PieceKind::Knight)
+            {
+                return Some((s, PieceKind::Knight));
+            }
         }
     }
     // The first piece along each ray, if it is ours and moves that way.
     let mut best: Option<(Square, PieceKind)> = None;
-    for (dirs, kinds) in [
-        (&DIAGONAL, [PieceKind::Bishop, PieceKind::Queen]),
-        (&ORTHOGONAL, [PieceKind::Rook, PieceKind::Queen]),
+    for (dirs, kinds, sliders, table) in [
+        (
+            &DIAGONAL,
+            [PieceKind::Bishop, PieceKind::Queen],
+            b.diagonal[i],
+            &DIAGONAL_STEP,
+        ),
+        (
+            &ORTHOGONAL,
+            [PieceKind::Rook, PieceKind::Queen],
+            b.orthogonal[i],
+            &ORTHOGONAL_STEP,
+        ),
     ] {
-        for &d in dirs {
+        // The directions from the target towards one of our sliders.
+        let mut toward = [false; 4];
+        let mut any = false;
+        for s in squares_of(sliders & !gone) {
+            let d = line_step(table, target.0, s.0);
+            if let Some(k) = dirs.iter().position(|&x| x == d) {
+                toward[k] = true;
+                any = true;
+            }
+        }
+        if !any {
+            continue;
+        }
+        for (&d, _) in dirs.iter().zip(toward).filter(|&(_, t)| t) {
             let mut s = target;
             while let Some(t) = s.offset(d) {
                 s = t;
@@ -73,14 +109,9 @@ fn least_valuable_attacker(
     if best.is_some() {
         return best;
     }
-    for d in KING_STEPS {
-        if let Some(s) = target.offset(d)
-            && own(s, PieceKind::King)
-        {
-            return Some((s, PieceKind::King));
-        }
-    }
-    None
+    let king = b.king[i];
+    let king_steps = KING_STEP_DELTA[(target.0 as i16 - king.0 as i16 + 119) as usize];
+    (king_steps && present(king)).then_some((king, PieceKind::King))
 }
 
 /// True when the exchange that `m` starts gains at least `threshold`.

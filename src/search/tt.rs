@@ -106,7 +106,19 @@ pub struct TtHit {
 
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
+    /// One bit per bucket, set by the first store into it since the last
+    /// clear: a clear then resets only the buckets written (a search of a
+    /// few seconds writes a small part of a big table), and `bench`, which
+    /// clears before each position, stops paying for the whole table.
+    written: Vec<AtomicU64>,
     generation: u8,
+}
+
+/// The bitmap of written buckets for `buckets` buckets.
+fn written_bitmap(buckets: usize) -> Vec<AtomicU64> {
+    (0..buckets.div_ceil(64))
+        .map(|_| AtomicU64::new(0))
+        .collect()
 }
 
 const GEN_STEP: u8 = 4;
@@ -123,6 +135,7 @@ impl TranspositionTable {
         buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
+            written: written_bitmap(count),
             generation: 0,
         })
     }
@@ -131,6 +144,7 @@ impl TranspositionTable {
     pub fn minimal() -> TranspositionTable {
         TranspositionTable {
             buckets: vec![Bucket::default()],
+            written: written_bitmap(1),
             generation: 0,
         }
     }
@@ -140,20 +154,32 @@ impl TranspositionTable {
     }
 
     /// Clears the table with up to `threads` threads (a big table takes
-    /// a while to write; small ones are not worth a thread).
+    /// a while to write; small ones are not worth a thread). Only the
+    /// buckets written since the last clear are reset.
     pub fn clear_on(&mut self, threads: usize) {
         const BUCKETS_PER_THREAD: usize = (32 << 20) / BUCKET_BYTES;
         let threads = threads
             .clamp(1, self.buckets.len().div_ceil(BUCKETS_PER_THREAD))
             .max(1);
-        let chunk = self.buckets.len().div_ceil(threads);
-        let clear = |part: &[Bucket]| part.iter().flat_map(|b| &b.0).for_each(Slot::reset);
+        // Whole bitmap words per thread: 64 buckets each.
+        let words = self.written.len().div_ceil(threads);
+        let clear = |buckets: &mut [Bucket], written: &mut [AtomicU64]| {
+            for (w, bits) in written.iter_mut().enumerate() {
+                let mut set = std::mem::take(bits.get_mut());
+                while set != 0 {
+                    let i = w * 64 + set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    buckets[i].0.iter().for_each(Slot::reset);
+                }
+            }
+        };
         if threads == 1 {
-            clear(&self.buckets);
+            clear(&mut self.buckets, &mut self.written);
         } else {
             std::thread::scope(|s| {
-                for part in self.buckets.chunks(chunk) {
-                    s.spawn(move || clear(part));
+                let parts = self.buckets.chunks_mut(words * 64);
+                for (buckets, written) in parts.zip(self.written.chunks_mut(words)) {
+                    s.spawn(move || clear(buckets, written));
                 }
             });
         }
@@ -194,7 +220,12 @@ impl TranspositionTable {
     /// Stores a result; `score` must already be node-relative.
     pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: TtBound) {
         let generation = self.generation;
-        let bucket = &self.buckets[self.index(key)];
+        let index = self.index(key);
+        let bucket = &self.buckets[index];
+        let (word, bit) = (&self.written[index / 64], 1u64 << (index % 64));
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
         let mut victim = 0;
         let mut old = Entry::default();
         let mut worst = i32::MAX;
@@ -375,5 +406,18 @@ mod tests {
         assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
         tt.clear_on(2);
         assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+        // Every slot is empty again, not only the ones probed.
+        let empty = |tt: &TranspositionTable| {
+            tt.buckets
+                .iter()
+                .flat_map(|b| &b.0)
+                .all(|s| s.load().gen_bound == 0 && s.load().key == 0)
+        };
+        assert!(empty(&tt));
+        for &k in &keys {
+            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper);
+        }
+        tt.clear();
+        assert!(empty(&tt));
     }
 }

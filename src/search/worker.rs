@@ -5,6 +5,7 @@
 
 use super::SearchControl;
 use super::history::History;
+use super::ordering::MoveBuffer;
 use super::smp::Shared;
 use super::tablebase::Tablebases;
 use super::time::TimeManager;
@@ -12,7 +13,8 @@ use super::tt::TranspositionTable;
 use super::value::MAX_PLY;
 use crate::board::{Board, Move};
 use crate::eval::nnue::{AccumulatorStack, Network};
-use crate::movegen::{MAX_MOVES, has_legal_move};
+use crate::eval::pawn_cache::PawnCache;
+use crate::movegen::has_legal_move;
 use crate::rules::draw::{is_dead_by_material, is_fifty_move_draw, is_repetition_draw};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -67,11 +69,13 @@ pub struct Worker<'a> {
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
     pub stack: [PlyState; MAX_PLY + 4],
-    /// Move-ordering scratch, one row per ply.
-    pub scores: Vec<[i32; MAX_MOVES]>,
+    /// Each ply's moves and their ordering scores.
+    pub buffers: Vec<MoveBuffer>,
     /// The network's accumulators along the path (`None`: the hand-crafted
     /// evaluation).
     acc: Option<AccumulatorStack>,
+    /// The hand-crafted evaluation's pawn-structure cache.
+    pawn_cache: PawnCache,
     /// Where the main thread reports its events (`None` in helpers).
     pub events: Option<&'a mut dyn FnMut(super::SearchEvent)>,
     /// When this thread's search began.
@@ -131,8 +135,9 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack: [PlyState::default(); MAX_PLY + 4],
-            scores: vec![[0; MAX_MOVES]; MAX_PLY + 1],
+            buffers: vec![MoveBuffer::new(); MAX_PLY + 1],
             acc,
+            pawn_cache: PawnCache::new(),
             events: None,
             started: Instant::now(),
             tb: None,
@@ -163,10 +168,10 @@ impl<'a> Worker<'a> {
 
     /// The static evaluation of `b`, the position at `ply` on the path.
     #[inline]
-    pub fn evaluate(&self, b: &Board, ply: usize) -> i32 {
+    pub fn evaluate(&mut self, b: &Board, ply: usize) -> i32 {
         match &self.acc {
             Some(acc) => acc.evaluate(ply, b),
-            None => crate::eval::evaluate(b),
+            None => crate::eval::evaluate_cached(b, &mut self.pawn_cache),
         }
     }
 
