@@ -8,13 +8,14 @@
 #   make perft      every perft suite at its full published depth (minutes)
 #   make perft-speed  start position perft 6 and Kiwipete perft 5, beside Stockfish's go perft
 #   make bench      the fixed-depth search benchmark
+#   make tb-endgames  won tablebase endings played out against Stockfish (python-chess)
 
 CARGO ?= cargo
 # EVALFILE=path embeds that net instead of nets/default.lnn (build.rs).
 export EVALFILE
 BIN := target/release/ladya
 
-.PHONY: all native test perft perft-speed bench clean
+.PHONY: all native test perft perft-speed bench tb-endgames clean
 
 all:
 	$(CARGO) build --release
@@ -55,6 +56,10 @@ perft-speed: all
 
 bench: all
 	$(BIN) bench
+
+# Won Syzygy endings (KBN v K, KR v K, KQ v KR) against Stockfish without tables.
+tb-endgames: all
+	python3 tests/scripts/tb_endgames.py --ladya $(BIN) --stockfish $(STOCKFISH) --syzygy ../shared/data/syzygy --games 5
 
 clean:
 	$(CARGO) clean

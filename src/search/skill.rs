@@ -34,8 +34,8 @@ pub const LINES: usize = 4;
 /// than the best, and the node budget does the rest.
 const ANCHORS: [(u32, f64, f64); 4] = [
     (MIN_ELO, 60.0, 90.0),
-    (1600, 1_500.0, 55.0),
-    (2000, 25_000.0, 25.0),
+    (1600, 4_500.0, 50.0),
+    (2000, 70_000.0, 20.0),
     (MAX_ELO, 1_000_000.0, 0.0),
 ];
 
@@ -104,7 +104,7 @@ mod tests {
     #[test]
     fn the_anchors_are_met_and_strength_grows_with_elo() {
         assert_eq!(Skill::from_elo(0), Skill::from_elo(MIN_ELO));
-        assert_eq!(Skill::from_elo(1600).unwrap().nodes, 1_500);
+        assert_eq!(Skill::from_elo(1600).unwrap().nodes, 4_500);
         assert_eq!(Skill::from_elo(MAX_ELO), None);
         assert_eq!(Skill::from_elo(9999), None);
         let mut last = Skill::from_elo(MIN_ELO).unwrap();
