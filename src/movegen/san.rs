@@ -6,7 +6,7 @@
 //! `=Q` for a promotion, and `+` or `#` when the move checks or mates.
 
 use super::{has_legal_move, legal_moves};
-use crate::board::{Board, Color, Move, PieceKind};
+use crate::board::{Board, Color, Move, PieceKind, flag};
 
 /// The SAN text of `m`, a legal move of `b`.
 pub fn san(b: &Board, m: Move) -> String {
@@ -20,7 +20,8 @@ pub fn san(b: &Board, m: Move) -> String {
 
 fn san_without_suffix(b: &Board, m: Move) -> String {
     if m.is_castle() {
-        return if m.to().file() > m.from().file() {
+        // By the flag: in Chess960 the king may not move at all.
+        return if m.flags() == flag::CASTLE_KING {
             "O-O".to_string()
         } else {
             "O-O-O".to_string()

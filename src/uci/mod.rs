@@ -136,6 +136,7 @@ impl Engine {
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
             Change::Ponder(on) => self.options.ponder = on,
             Change::ShowWdl(on) => self.options.show_wdl = on,
+            Change::Chess960(on) => self.options.chess960 = on,
             Change::SyzygyPath(path) => {
                 self.options.syzygy_path = path.clone();
                 self.apply_syzygy(Some(path));
@@ -248,6 +249,7 @@ impl Engine {
             hold,
             no_game_reason,
             show_wdl: self.options.show_wdl,
+            chess960: self.options.chess960,
         });
     }
 
@@ -305,7 +307,7 @@ impl Engine {
             return self.info("no position");
         };
         let start = std::time::Instant::now();
-        let parts = perft::divide(game.board(), depth);
+        let parts = perft::divide(game.board(), depth, self.options.chess960);
         for (m, n) in &parts {
             self.say(&format!("{m}: {n}"));
         }

@@ -6,7 +6,7 @@ use super::output::{self, Sink};
 use super::watchdog::{Disarm, Watchdog, emergency_limit};
 use crate::board::Move;
 use crate::eval::nnue::Network;
-use crate::movegen::legal_moves;
+use crate::movegen::{UciNotation, legal_moves};
 use crate::rules::Game;
 use crate::search::tablebase::Tablebases;
 use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher, TbSettings};
@@ -43,6 +43,8 @@ pub struct SearchJob {
     pub no_game_reason: String,
     /// `UCI_ShowWDL`: `wdl W D L` after each score.
     pub show_wdl: bool,
+    /// `UCI_Chess960`: castling written as king takes rook.
+    pub chess960: bool,
 }
 
 enum Job {
@@ -387,6 +389,10 @@ fn run_search(
     wake: &Receiver<()>,
     disarm: &Disarm,
 ) {
+    let notation = match &job.game {
+        Some(game) => UciNotation::new(game.board(), job.chess960),
+        None => UciNotation::new(&crate::board::Board::startpos(), job.chess960),
+    };
     let (best, ponder) = match &job.game {
         None => {
             sink(&output::info_string(&format!(
@@ -403,6 +409,7 @@ fn run_search(
             job.show_wdl,
             control,
             sink,
+            notation,
         ),
     };
     disarm.search_ended(control);
@@ -421,9 +428,10 @@ fn run_search(
         }
         let _ = wake.recv_timeout(Duration::from_millis(50));
     }
-    sink(&output::bestmove(best, ponder));
+    sink(&output::bestmove(best, ponder, &notation));
 }
 
+#[allow(clippy::too_many_arguments)] // each is one setting of this one search
 fn search_game(
     searcher: &mut Searcher,
     settings: &Settings,
@@ -432,6 +440,7 @@ fn search_game(
     show_wdl: bool,
     control: &SearchControl,
     sink: &Sink,
+    notation: UciNotation,
 ) -> (Option<Move>, Option<Move>) {
     let board = *game.board();
     let moves = legal_moves(&board);
@@ -454,11 +463,12 @@ fn search_game(
                     last_pv = it.pv.clone();
                 }
                 let wdl = show_wdl.then(|| output::wdl(it.score, &board));
-                sink(&output::iteration(&it, wdl));
+                sink(&output::iteration(&it, wdl, &notation));
             }
             SearchEvent::CurrMove { depth, mv, number } => {
                 sink(&format!(
-                    "info depth {depth} currmove {mv} currmovenumber {number}"
+                    "info depth {depth} currmove {} currmovenumber {number}",
+                    notation.write(mv)
                 ));
             }
         })
