@@ -116,6 +116,19 @@ mod tests {
     }
 
     #[test]
+    fn chess960_castling_is_o_o_whichever_way_it_is_written() {
+        // The king already on g1: only the rook moves, still O-O.
+        assert_eq!(san_of("4k3/8/8/8/8/8/8/6KR w H - 0 1", "g1h1"), "O-O");
+        // King b1 and rook a1: O-O-O, the king's step spelling too.
+        assert_eq!(san_of("4k3/8/8/8/8/8/8/RK6 w A - 0 1", "b1a1"), "O-O-O");
+        assert_eq!(san_of("4k3/8/8/8/8/8/8/RK6 w A - 0 1", "b1c1"), "Kc1");
+        // King f1 takes rook h1: castling with check from the f1 rook.
+        assert_eq!(san_of("5k2/8/8/8/8/8/8/5K1R w H - 0 1", "f1h1"), "O-O+");
+        // King d1 and rook c1 swap squares; the rook on d1 checks d8.
+        assert_eq!(san_of("3k4/8/8/8/8/8/8/2RK4 w C - 0 1", "d1c1"), "O-O-O+");
+    }
+
+    #[test]
     fn disambiguation_by_file_rank_or_both() {
         // Knights on b1 and f1 can both reach d2: the file tells them apart.
         assert_eq!(san_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2"), "Nbd2");
