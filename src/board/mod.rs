@@ -77,7 +77,9 @@ pub struct Board {
     pub(crate) castling: u8,
     /// The square of the rook that each castling right moves, by the
     /// right's bit number (`castle::WHITE_KING` is bit 0); meaningful while
-    /// the right is held. In Chess960 the rooks may start on any file.
+    /// the right is held. In Chess960 the rooks may start on any file. The
+    /// key counts the rights, not these squares (as Stockfish's does): in
+    /// one game a right always belongs to the same rook.
     pub(crate) castling_rooks: [Square; 4],
     /// For each castling right: the files of its first rank that must be
     /// empty, but for the king and the rook, to castle (the squares either
