@@ -1,7 +1,7 @@
 //! The `ladya` binary: command line, logging and dispatch.
 
 use clap::{Parser, Subcommand};
-use ladya::board::Board;
+use ladya::board::{Board, CastlingNotation};
 use ladya::perft;
 use ladya::tune::{self, CliError};
 use std::process::ExitCode;
@@ -36,6 +36,12 @@ enum Command {
         /// With --epd: check counts only up to this depth.
         #[arg(long, requires = "epd", value_name = "D")]
         max_depth: Option<u32>,
+        /// Chess960: the start position in Shredder-FEN (`HAha`), and castling
+        /// in the divide written as king takes rook (`e1h1`). A Chess960 FEN
+        /// (Shredder-FEN, or rooks and kings off the standard squares) is
+        /// read as such without it.
+        #[arg(long, conflicts_with = "epd")]
+        chess960: bool,
     },
     /// Search a fixed set of positions to a fixed depth; prints `<nodes> nodes <nps> nps`.
     Bench {
@@ -317,6 +323,7 @@ fn main() -> ExitCode {
             divide,
             epd,
             max_depth,
+            chess960,
         } => {
             if let Some(path) = epd {
                 let text = match std::fs::read_to_string(&path) {
@@ -335,6 +342,9 @@ fn main() -> ExitCode {
                 }
             } else {
                 let board = match fen.as_deref().map(Board::from_fen) {
+                    None if chess960 => {
+                        Board::startpos().with_castling_notation(CastlingNotation::Shredder)
+                    }
                     None => Board::startpos(),
                     Some(Ok(b)) => b,
                     Some(Err(e)) => {
@@ -344,7 +354,8 @@ fn main() -> ExitCode {
                         ));
                     }
                 };
-                perft::run_single(&board, depth.unwrap_or(1), divide, &mut out).map(|_| ())
+                perft::run_single(&board, depth.unwrap_or(1), divide, chess960, &mut out)
+                    .map(|_| ())
             }
         }
     };

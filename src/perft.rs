@@ -3,7 +3,7 @@
 //! not made.
 
 use crate::board::{Board, FenError};
-use crate::movegen::{count_legal, legal_moves};
+use crate::movegen::{UciNotation, count_legal, legal_moves};
 use std::fmt;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -20,11 +20,19 @@ pub fn perft(b: &Board, depth: u32) -> u64 {
     }
 }
 
-/// Perft split by root move: `(uci text, nodes)`, sorted by the move text.
-pub fn divide(b: &Board, depth: u32) -> Vec<(String, u64)> {
+/// Perft split by root move: `(uci text, nodes)`, sorted by the move text;
+/// castling written as king takes rook when `chess960` or when the
+/// position's castling is Chess960's (`UciNotation`).
+pub fn divide(b: &Board, depth: u32, chess960: bool) -> Vec<(String, u64)> {
+    let notation = UciNotation::new(b, chess960);
     let mut out: Vec<(String, u64)> = legal_moves(b)
         .iter()
-        .map(|&m| (m.to_string(), perft(&b.make(m), depth.saturating_sub(1))))
+        .map(|&m| {
+            (
+                notation.write(m),
+                perft(&b.make(m), depth.saturating_sub(1)),
+            )
+        })
         .collect();
     out.sort();
     out
@@ -184,16 +192,19 @@ fn mnps(nodes: u64, elapsed: Duration) -> f64 {
     nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
 }
 
-/// `ladya perft DEPTH`: prints the optional divide, the node count and the speed.
+/// `ladya perft DEPTH`: prints the optional divide (castling written as
+/// king takes rook when `chess960`, or when the FEN is a Chess960 one), the
+/// node count and the speed.
 pub fn run_single(
     b: &Board,
     depth: u32,
     show_divide: bool,
+    chess960: bool,
     out: &mut impl Write,
 ) -> std::io::Result<u64> {
     let start = Instant::now();
     let nodes = if show_divide {
-        let parts = divide(b, depth);
+        let parts = divide(b, depth, chess960 || b.is_chess960());
         for (m, n) in &parts {
             writeln!(out, "{m}: {n}")?;
         }

@@ -154,3 +154,54 @@ fn bad_arguments_exit_2() {
         Some(2)
     );
 }
+
+/// Castling in the divide: the king's step for a standard FEN, king takes
+/// rook for a Chess960 one (Shredder-FEN here) or with `--chess960`.
+#[test]
+fn chess960_fens_and_the_chess960_flag() {
+    let divide = |extra: &[&str], fen: &str| {
+        let mut args = vec!["perft", "1", "--divide", "--fen", fen];
+        args.extend_from_slice(extra);
+        let o = ladya(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let standard = divide(&[], "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(
+        standard.contains("e1g1: 1") && standard.contains("e1c1: 1"),
+        "{standard}"
+    );
+    let flagged = divide(&["--chess960"], "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(
+        flagged.contains("e1h1: 1") && flagged.contains("e1a1: 1"),
+        "{flagged}"
+    );
+    let shredder = divide(&[], "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    assert!(
+        shredder.contains("e1h1: 1") && !shredder.contains("e1g1"),
+        "{shredder}"
+    );
+    // The wiki's Chess960 position 0, as it comes.
+    let o = ladya(&[
+        "perft",
+        "3",
+        "--fen",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ]);
+    assert!(
+        stdout(&o).starts_with("Nodes searched: 12189"),
+        "{}",
+        stdout(&o)
+    );
+    // --chess960 alone: the standard array, written the Chess960 way.
+    let o = ladya(&["perft", "4", "--chess960"]);
+    assert!(
+        stdout(&o).starts_with("Nodes searched: 197281"),
+        "{}",
+        stdout(&o)
+    );
+    // A malformed Chess960 field is bad input that names the letter.
+    let o = ladya(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/R3K2R w HX - 0 1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("'X'"), "{}", stderr(&o));
+}

@@ -188,3 +188,43 @@ fn datagen_then_tune() {
     assert!(file.contains("// BEGIN WEIGHTS") && file.contains("// END WEIGHTS"));
     assert!(file.contains("pub const W: [S; N]"));
 }
+
+/// Datagen from Chess960 start arrays in Shredder-FEN (as
+/// ../shared/data/books/frc.epd has them, a Double Chess960 one too): the
+/// games are legal when read back and keep their castling field's form.
+#[test]
+fn datagen_plays_chess960_starts() {
+    let book = temp("frc.epd");
+    std::fs::write(
+        &book,
+        "rk1nqbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RKBNQBNR w HAha -\n\
+         bbrkqnrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKQRN w GBgc - 0 1\n",
+    )
+    .unwrap();
+    let games = temp("frc.lgf");
+    let _ = std::fs::remove_file(&games);
+    let o = ladya(&[
+        "datagen",
+        "--book",
+        book.to_str().unwrap(),
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let all = ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap();
+    assert_eq!(all.len(), 4);
+    for g in &all {
+        assert!(g.start.is_chess960(), "{}", g.start.to_fen());
+        let fen = g.start.to_fen();
+        let castling = fen.split(' ').nth(2).unwrap();
+        assert!(
+            castling == "-" || castling.chars().all(|c| !"KQkq".contains(c)),
+            "{fen}"
+        );
+        assert!(g.moves.len() > 4);
+    }
+}

@@ -16,10 +16,23 @@ use std::process::Command;
 #[test]
 #[ignore]
 fn short_games_against_stockfish_have_no_faults() {
+    games_against_stockfish("openings.epd", false);
+}
+
+/// The same in Chess960 (python-chess sets `UCI_Chess960`, sends
+/// Shredder-FEN and king-takes-rook castling), from the shared book of
+/// start arrays, Double Chess960 ones among them.
+#[test]
+#[ignore]
+fn chess960_games_against_stockfish_have_no_faults() {
+    games_against_stockfish("frc.epd", true);
+}
+
+fn games_against_stockfish(book: &str, chess960: bool) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let script = root.join("../shared/tools/match.py");
     assert!(script.exists(), "{} is missing", script.display());
-    let book = root.join("../shared/data/books/openings.epd");
+    let book = root.join("../shared/data/books").join(book);
     let stockfish = ["/usr/games/stockfish", "/usr/bin/stockfish"]
         .into_iter()
         .find(|p| Path::new(p).exists())
@@ -37,6 +50,9 @@ fn short_games_against_stockfish_have_no_faults() {
         .args(["--tc", &tc, "--games", &games, "--concurrency", "1"]);
     if book.exists() {
         cmd.arg("--book").arg(&book);
+    }
+    if chess960 {
+        cmd.arg("--chess960");
     }
     let out = cmd.output().expect("cannot run python3");
     let stdout = String::from_utf8_lossy(&out.stdout);

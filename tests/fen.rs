@@ -23,8 +23,11 @@ fn normalisation_drops_contradicted_rights_and_unexplained_en_passant() {
     // No rook on h1, no king on e8: those rights go.
     let b = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1").unwrap();
     assert_eq!(b.to_fen(), "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
-    let b = Board::from_fen("r4k1r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-    assert_eq!(b.to_fen(), "r4k1r/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let b = Board::from_fen("r6r/5k2/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    assert_eq!(b.to_fen(), "r6r/5k2/8/8/8/8/8/R3K2R w KQ - 0 1");
+    // A file letter without its rook goes too.
+    let b = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAhb - 0 1").unwrap();
+    assert_eq!(b.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w HAh - 0 1");
     // No black pawn on d5 to explain d6.
     let b = Board::from_fen("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1").unwrap();
     assert_eq!(b.to_fen(), "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1");
@@ -145,10 +148,20 @@ fn malformed_fens_are_rejected_with_the_reason() {
             matches!(e, SideToMove(_))
         }),
         (format!("{start} w KQkx - 0 1"), |e| {
-            matches!(e, Castling(_))
+            matches!(e, CastlingLetter { letter: 'x', .. })
         }),
         (format!("{start} w KKkq - 0 1"), |e| {
-            matches!(e, Castling(_))
+            matches!(e, CastlingRepeated { letter: 'K', .. })
+        }),
+        // Shredder's H and X-FEN's K name the same rook.
+        (format!("{start} w KHkq - 0 1"), |e| {
+            matches!(e, CastlingRepeated { letter: 'H', .. })
+        }),
+        (format!("{start} w K-kq - 0 1"), |e| {
+            matches!(e, CastlingLetter { letter: '-', .. })
+        }),
+        (format!("{start} w KEkq - 0 1"), |e| {
+            matches!(e, CastlingKingFile { letter: 'E', .. })
         }),
         (format!("{start} w KQkq e9 0 1"), |e| {
             matches!(e, EnPassant(_))
@@ -213,4 +226,58 @@ fn odd_but_legal_fens_are_accepted() {
     ] {
         assert!(Board::from_fen(fen).is_ok(), "{fen}");
     }
+}
+
+/// The three forms of the castling field: each is read, and written back
+/// in the form it came in.
+#[test]
+fn castling_field_forms_round_trip() {
+    for fen in [
+        // Standard, X-FEN and Shredder-FEN of the standard array.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        // Chess960 in Shredder-FEN, and in X-FEN (the outermost rooks).
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+        // X-FEN: a rook inside another of its colour is named by its file.
+        "rk2r3/8/8/8/8/8/8/RK2R2R w EAea - 0 1",
+        "rk2r3/8/8/8/8/8/8/RK2R2R w EQkq - 0 1",
+        "rk2r3/8/8/8/8/8/8/RK2R2R w KQq - 0 1",
+        // Double Chess960: each side its own arrangement.
+        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1",
+        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+    ] {
+        let b = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(b.to_fen(), fen);
+    }
+    // KQkq and HAha are the same position, written two ways.
+    let a = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    let b = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1").unwrap();
+    assert_eq!(a.key(), b.key());
+    assert!(!a.is_chess960() && b.is_chess960() && !b.has_chess960_castling());
+    // A 960 arrangement is 960 however it is written.
+    let c = Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    assert!(c.unwrap().has_chess960_castling());
+}
+
+/// X-FEN's K and Q mean the outermost rook on that side of the king,
+/// wherever the king stands on its first rank.
+#[test]
+fn x_fen_letters_name_the_outermost_rook() {
+    use ladya::board::castle;
+    let b = Board::from_fen("1r2k1r1/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1").unwrap();
+    let sq = |s| ladya::board::Square::parse(s);
+    assert_eq!(b.castling_rook(castle::WHITE_KING), sq("h1"));
+    assert_eq!(b.castling_rook(castle::WHITE_QUEEN), sq("a1"));
+    assert_eq!(b.castling_rook(castle::BLACK_KING), sq("g8"));
+    assert_eq!(b.castling_rook(castle::BLACK_QUEEN), sq("b8"));
+    // Shredder letters pick an inner rook, which X-FEN then writes by its file.
+    let b = Board::from_fen("1r2k1r1/8/8/8/8/8/8/RR2K1RR w GBgb - 0 1").unwrap();
+    assert_eq!(b.castling_rook(castle::WHITE_KING), sq("g1"));
+    let x = b.with_castling_notation(ladya::board::CastlingNotation::XFen);
+    assert_eq!(x.to_fen(), "1r2k1r1/8/8/8/8/8/8/RR2K1RR w GBkq - 0 1");
+    // The king on f8 between rooks on a8 and h8: a Chess960 right.
+    let b = Board::from_fen("r4k1r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    assert_eq!(b.to_fen(), "r4k1r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(b.has_chess960_castling());
 }

@@ -19,16 +19,19 @@ impl Rng {
     }
 }
 
-const SEEDS: [&str; 6] = [
+const SEEDS: [&str; 8] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "4k3/8/8/8/8/8/8/4K3 b - - 150 10000",
     "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+    // Chess960 castling fields, Shredder-FEN and X-FEN.
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "1r2k1r1/8/8/8/8/8/8/RR2K1RR w GBkq - 0 1",
 ];
 
-const ALPHABET: &[u8] = b"pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789x+.";
+const ALPHABET: &[u8] = b"pnbrqkPNBRQK12345678/ wb-KQkqabcdefghABCDEFGH0123456789x+.";
 
 fn mutate(rng: &mut Rng, fen: &str) -> String {
     let mut bytes = fen.as_bytes().to_vec();

@@ -6,15 +6,22 @@ use ladya::perft::{check_case, parse_epd, perft};
 const NODE_BUDGET: u64 = 6_000_000;
 
 fn check_suite(path: &str) {
+    check_suite_within(path, NODE_BUDGET, 1);
+}
+
+/// Every case at the deepest depth within `budget` nodes; every `deep`-th
+/// case within `NODE_BUDGET` instead.
+fn check_suite_within(path: &str, budget: u64, deep: usize) {
     let text = std::fs::read_to_string(path).expect("suite file");
     let cases = parse_epd(&text).expect("suite parses");
     assert!(!cases.is_empty());
     let mut failures = Vec::new();
-    for case in &cases {
+    for (i, case) in cases.iter().enumerate() {
+        let budget = if i % deep == 0 { NODE_BUDGET } else { budget };
         let depth = case
             .expected
             .iter()
-            .filter(|&&(_, n)| n <= NODE_BUDGET)
+            .filter(|&&(_, n)| n <= budget)
             .map(|&(d, _)| d)
             .max()
             .unwrap_or(1);
@@ -73,6 +80,26 @@ fn after_double_push_suite() {
     ));
 }
 
+/// The 960 published Chess960 positions: all to depth 3, every 16th
+/// to the node budget.
+#[test]
+fn chess960_suite() {
+    check_suite_within(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/perft-suites/chess960.epd"),
+        50_000,
+        16,
+    );
+}
+
+/// Chess960 edge cases and Double Chess960 positions, counted by python-chess.
+#[test]
+fn double_chess960_suite() {
+    check_suite(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/perft-suites/double-chess960.epd"
+    ));
+}
+
 /// Full published depths of both suites: `make perft` (minutes).
 #[test]
 #[ignore]
@@ -83,6 +110,8 @@ fn full_depth_suites() {
         "edge-cases.epd",
         "random.epd",
         "en-passant.epd",
+        "double-chess960.epd",
+        "chess960.epd",
     ] {
         let text = std::fs::read_to_string(format!(
             "{}/perft-suites/{path}",

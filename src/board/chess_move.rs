@@ -1,5 +1,13 @@
 //! The compact move: 16 bits, `from` (6) | `to` (6) | flags (4).
 //!
+//! A castling move is the king's move, from its square to the g- or
+//! c-file, flagged `CASTLE_KING` or `CASTLE_QUEEN`; the board knows where
+//! the rook stands (`Board::castling_rook_squares`), which in Chess960 may
+//! be any file. (Stockfish and Ethereal write "king takes rook" inside;
+//! keeping the king's target keeps the standard game's codes, and so the
+//! game files and the search, exactly as they were. In Chess960 the king
+//! may already stand on its target: then `from == to`.)
+//!
 //! Squares are stored as 64-square indexes. The flags follow the
 //! chessprogramming wiki's "encoding moves" layout: bit 14 marks a capture,
 //! bit 15 a promotion, and the low two bits of the flags name the promotion
@@ -82,18 +90,6 @@ impl Move {
     }
 
     /// The piece a promotion makes.
-    /// For a castling move (the king's two-square step, `to`): the rook's
-    /// square before and after.
-    #[inline]
-    pub const fn castling_rook_squares(self) -> (Square, Square) {
-        let to = self.to().0;
-        if self.flags() == flag::CASTLE_KING {
-            (Square(to + 1), Square(to - 1))
-        } else {
-            (Square(to - 2), Square(to + 1))
-        }
-    }
-
     #[inline]
     pub const fn promotion(self) -> Option<PieceKind> {
         if self.is_promotion() {

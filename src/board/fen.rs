@@ -4,10 +4,19 @@
 //! cannot describe a position is an error; castling rights that the pieces
 //! contradict and an en-passant square that no double push can explain are
 //! dropped with a warning, as GUIs do send such FENs.
+//!
+//! The castling field comes in three forms, all read here: the standard
+//! `KQkq`; X-FEN, where `K`/`Q` mean the outermost rook on that side of the
+//! king (so `KQkq` reads the same in a standard game) and a rook that is not
+//! the outermost is named by its file letter; and Shredder-FEN, which names
+//! every castling rook by its file (`HAha`, upper case for White). Chess960
+//! positions need the latter two. The board remembers whether the field
+//! came as Shredder-FEN or not, and `to_fen` writes it back in that form
+//! (X-FEN, which is `KQkq` whenever the rooks are the outermost ones).
 
 use super::piece::{Color, Piece, PieceKind};
 use super::square::Square;
-use super::{Board, NO_SQUARE, castle};
+use super::{Board, CastlingNotation, NO_SQUARE};
 use std::fmt;
 
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -17,18 +26,51 @@ pub enum FenError {
     Empty,
     FieldCount(usize),
     RankCount(usize),
-    RankLength { rank: u8, squares: usize },
-    AdjacentDigits { rank: u8 },
+    RankLength {
+        rank: u8,
+        squares: usize,
+    },
+    AdjacentDigits {
+        rank: u8,
+    },
     UnknownPiece(char),
-    KingCount { color: Color, count: usize },
-    TooManyPieces { color: Color, count: usize },
-    TooManyPawns { color: Color, count: usize },
+    KingCount {
+        color: Color,
+        count: usize,
+    },
+    TooManyPieces {
+        color: Color,
+        count: usize,
+    },
+    TooManyPawns {
+        color: Color,
+        count: usize,
+    },
     PawnOnBackRank(Square),
     OpponentInCheck,
     SideToMove(String),
-    Castling(String),
+    /// A character of the castling field that is not `K`, `Q`, `k`, `q` or
+    /// a file letter (`A`-`H`, `a`-`h`); or `-` beside letters, or an empty field.
+    CastlingLetter {
+        field: String,
+        letter: char,
+    },
+    /// Two letters of the castling field give the same right (`KK`, or
+    /// `K` and `H` for the same rook).
+    CastlingRepeated {
+        field: String,
+        letter: char,
+    },
+    /// A file letter names the file its own king stands on.
+    CastlingKingFile {
+        field: String,
+        letter: char,
+    },
     EnPassant(String),
-    EnPassantRank { square: Square, side: Color },
+    EnPassantRank {
+        square: Square,
+        side: Color,
+    },
     HalfmoveClock(String),
     FullmoveNumber(String),
 }
@@ -91,9 +133,23 @@ impl fmt::Display for FenError {
                 )
             }
             FenError::SideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
-            FenError::Castling(s) => write!(
+            FenError::CastlingLetter { field, letter } => write!(
                 f,
-                "castling field must be '-' or letters from KQkq, each at most once, not '{s}'"
+                "castling field '{field}': '{letter}' is not a castling letter (the field is '-', or \
+                 KQkq, or rook files A-H for White and a-h for Black as in X-FEN and Shredder-FEN)"
+            ),
+            FenError::CastlingRepeated { field, letter } => write!(
+                f,
+                "castling field '{field}': '{letter}' gives a castling right that an earlier letter gave"
+            ),
+            FenError::CastlingKingFile { field, letter } => write!(
+                f,
+                "castling field '{field}': '{letter}' names the file the {} king stands on, not a rook's",
+                if letter.is_ascii_uppercase() {
+                    "white"
+                } else {
+                    "black"
+                }
             ),
             FenError::EnPassant(s) => {
                 write!(
@@ -149,6 +205,10 @@ impl Board {
             king: [Square(0); 2],
             side: Color::White,
             castling: 0,
+            castling_rooks: [Square(0); 4],
+            castling_stretch: [0; 4],
+            castling_squares: 0,
+            castling_notation: CastlingNotation::XFen,
             ep: NO_SQUARE,
             ep_in_key: false,
             halfmove: 0,
@@ -251,23 +311,7 @@ impl Board {
         }
 
         // 3. Castling rights.
-        let cf = fields[2];
-        if cf != "-" {
-            for c in cf.chars() {
-                let bit = match c {
-                    'K' => castle::WHITE_KING,
-                    'Q' => castle::WHITE_QUEEN,
-                    'k' => castle::BLACK_KING,
-                    'q' => castle::BLACK_QUEEN,
-                    _ => return Err(FenError::Castling(cf.to_string())),
-                };
-                if b.castling & bit != 0 {
-                    return Err(FenError::Castling(cf.to_string()));
-                }
-                b.castling |= bit;
-            }
-        }
-        b.drop_contradicted_castling_rights();
+        b.read_castling(fields[2])?;
 
         // 4. En passant.
         let ef = fields[3];
@@ -303,30 +347,145 @@ impl Board {
         Ok(b)
     }
 
-    /// Clears castling rights whose king or rook is not on its home square.
-    fn drop_contradicted_castling_rights(&mut self) {
-        let checks = [
-            (castle::WHITE_KING, Color::White, 'K', 7u8),
-            (castle::WHITE_QUEEN, Color::White, 'Q', 0u8),
-            (castle::BLACK_KING, Color::Black, 'k', 7u8),
-            (castle::BLACK_QUEEN, Color::Black, 'q', 0u8),
-        ];
-        for (bit, color, letter, rook_file) in checks {
-            if self.castling & bit == 0 {
-                continue;
-            }
+    /// Reads the castling field in any of its three forms (the module
+    /// comment); a right whose king or rook is missing is dropped with a
+    /// warning.
+    fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let error = |letter| FenError::CastlingLetter {
+            field: field.to_string(),
+            letter,
+        };
+        if field.is_empty() {
+            return Err(error('-'));
+        }
+        let (mut kq_letters, mut file_letters) = (false, false);
+        // The rights named so far, dropped ones included, to catch repeats.
+        let mut named = 0u8;
+        for letter in field.chars() {
+            let color = if letter.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             let rank = color.back_rank();
-            let king_ok = self.piece_at(Square::new(4, rank)) == Piece::new(color, PieceKind::King);
-            let rook_ok =
-                self.piece_at(Square::new(rook_file, rank)) == Piece::new(color, PieceKind::Rook);
-            if !king_ok || !rook_ok {
-                log::warn!(
-                    "FEN castling right '{letter}' dropped: the {} is not on its home square",
-                    if king_ok { "rook" } else { "king" }
-                );
-                self.castling &= !bit;
+            let king = self.king[color.index()];
+            let king_home = king.rank() == rank;
+            let own_rook =
+                |f: u8| self.piece_at(Square::new(f, rank)) == Piece::new(color, PieceKind::Rook);
+            let upper = letter.to_ascii_uppercase();
+            let (king_side, rook_file) = match upper {
+                'K' | 'Q' => {
+                    kq_letters = true;
+                    let king_side = upper == 'K';
+                    // X-FEN: the outermost rook on that side of the king.
+                    let rook = if !king_home {
+                        None
+                    } else if king_side {
+                        (king.file() + 1..8).rev().find(|&f| own_rook(f))
+                    } else {
+                        (0..king.file()).find(|&f| own_rook(f))
+                    };
+                    (king_side, rook)
+                }
+                'A'..='H' => {
+                    file_letters = true;
+                    let f = upper as u8 - b'A';
+                    if king_home && f == king.file() {
+                        return Err(FenError::CastlingKingFile {
+                            field: field.to_string(),
+                            letter,
+                        });
+                    }
+                    (f > king.file(), (king_home && own_rook(f)).then_some(f))
+                }
+                _ => return Err(error(letter)),
+            };
+            let index = color.index() * 2 + usize::from(!king_side);
+            let right = 1u8 << index;
+            if named & right != 0 {
+                return Err(FenError::CastlingRepeated {
+                    field: field.to_string(),
+                    letter,
+                });
+            }
+            named |= right;
+            match rook_file {
+                Some(f) => {
+                    self.castling |= right;
+                    self.castling_rooks[index] = Square::new(f, rank);
+                }
+                None => log::warn!(
+                    "FEN castling right '{letter}' dropped: {}",
+                    if king_home {
+                        format!(
+                            "no {} rook on that square or side of the king",
+                            if color == Color::White {
+                                "white"
+                            } else {
+                                "black"
+                            }
+                        )
+                    } else {
+                        "the king is not on its first rank".to_string()
+                    }
+                ),
             }
         }
+        if file_letters && !kq_letters {
+            self.castling_notation = CastlingNotation::Shredder;
+        }
+        for index in 0..4 {
+            self.castling_stretch[index] = self.stretch_of_castling(index);
+        }
+        self.castling_squares = self.squares_of_castling();
+        Ok(())
+    }
+
+    /// True when no rook of the castling rook's colour stands on the back
+    /// rank beyond it, away from the king: X-FEN's `K` or `Q` names it.
+    fn is_outermost_rook(&self, index: usize) -> bool {
+        let rook = self.castling_rooks[index];
+        let color = if index < 2 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let beyond: Vec<u8> = if index.is_multiple_of(2) {
+            (rook.file() + 1..8).collect()
+        } else {
+            (0..rook.file()).collect()
+        };
+        beyond.into_iter().all(|f| {
+            self.piece_at(Square::new(f, rook.rank())) != Piece::new(color, PieceKind::Rook)
+        })
+    }
+
+    /// The castling field as `to_fen` writes it.
+    fn castling_field(&self) -> String {
+        if self.castling == 0 {
+            return "-".to_string();
+        }
+        let mut out = String::new();
+        for (index, letter) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
+            if self.castling & (1 << index) == 0 {
+                continue;
+            }
+            let shredder = self.castling_notation == CastlingNotation::Shredder;
+            if !shredder && self.is_outermost_rook(index) {
+                out.push(letter);
+            } else {
+                let file = (b'a' + self.castling_rooks[index].file()) as char;
+                out.push(if index < 2 {
+                    file.to_ascii_uppercase()
+                } else {
+                    file
+                });
+            }
+        }
+        out
     }
 
     /// True when an enemy pawn stands just past `ep` and the square behind
@@ -367,20 +526,7 @@ impl Board {
         out.push(' ');
         out.push(if self.side == Color::White { 'w' } else { 'b' });
         out.push(' ');
-        if self.castling == 0 {
-            out.push('-');
-        } else {
-            for (bit, c) in [
-                (castle::WHITE_KING, 'K'),
-                (castle::WHITE_QUEEN, 'Q'),
-                (castle::BLACK_KING, 'k'),
-                (castle::BLACK_QUEEN, 'q'),
-            ] {
-                if self.castling & bit != 0 {
-                    out.push(c);
-                }
-            }
-        }
+        out.push_str(&self.castling_field());
         out.push(' ');
         match self.en_passant() {
             Some(s) => out.push_str(&s.to_string()),

@@ -27,18 +27,22 @@ pub mod castle {
     pub const ALL: u8 = 15;
 }
 
-/// The castling rights that survive a move touching each square: moving
-/// from or capturing on a king's or rook's home square clears its rights.
-const CASTLE_MASK: [u8; 128] = {
-    let mut m = [castle::ALL; 128];
-    m[0x04] = castle::ALL & !(castle::WHITE_KING | castle::WHITE_QUEEN); // e1
-    m[0x07] = castle::ALL & !castle::WHITE_KING; // h1
-    m[0x00] = castle::ALL & !castle::WHITE_QUEEN; // a1
-    m[0x74] = castle::ALL & !(castle::BLACK_KING | castle::BLACK_QUEEN); // e8
-    m[0x77] = castle::ALL & !castle::BLACK_KING; // h8
-    m[0x70] = castle::ALL & !castle::BLACK_QUEEN; // a8
-    m
-};
+/// The castling rights of each colour.
+const RIGHTS_OF: [u8; 2] = [
+    castle::WHITE_KING | castle::WHITE_QUEEN,
+    castle::BLACK_KING | castle::BLACK_QUEEN,
+];
+
+/// How the castling field of a FEN is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CastlingNotation {
+    /// `KQkq`, and X-FEN's file letter for a rook that is not the
+    /// outermost on its side of the king (Chess960 only).
+    #[default]
+    XFen,
+    /// Shredder-FEN: always the rooks' file letters, `HAha`.
+    Shredder,
+}
 
 /// Bishops and queens.
 #[inline(always)]
@@ -55,7 +59,7 @@ pub(crate) fn is_orthogonal_slider(p: Piece) -> bool {
 /// "No square" for the en-passant field.
 const NO_SQUARE: u8 = 0x88;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Board {
     pub(crate) squares: [Piece; 128],
     /// The squares of each side's pieces as 64-square sets: a compact piece
@@ -71,6 +75,23 @@ pub struct Board {
     pub(crate) king: [Square; 2],
     pub(crate) side: Color,
     pub(crate) castling: u8,
+    /// The square of the rook that each castling right moves, by the
+    /// right's bit number (`castle::WHITE_KING` is bit 0); meaningful while
+    /// the right is held. In Chess960 the rooks may start on any file. The
+    /// key counts the rights, not these squares (as Stockfish's does): in
+    /// one game a right always belongs to the same rook.
+    pub(crate) castling_rooks: [Square; 4],
+    /// For each castling right: the files of its first rank that must be
+    /// empty, but for the king and the rook, to castle (the squares either
+    /// crosses or lands on; one stretch, as their targets are neighbours).
+    pub(crate) castling_stretch: [u8; 4],
+    /// The squares (a 64-square set) of the kings and rooks of the rights
+    /// held: a move from or to one of them costs rights. One test in
+    /// `make` where the standard game had a constant 128-square table; in
+    /// Chess960 the squares differ from game to game.
+    pub(crate) castling_squares: u64,
+    /// The form the FEN's castling field came in, written back the same way.
+    pub(crate) castling_notation: CastlingNotation,
     /// The en-passant target square, or `NO_SQUARE`.
     pub(crate) ep: u8,
     /// True when an en-passant capture is legal, and so counted in the key.
@@ -117,6 +138,101 @@ impl Board {
     #[inline]
     pub fn castling_rights(&self) -> u8 {
         self.castling
+    }
+
+    /// The square of the rook that castling right `right` (one of the
+    /// `castle` bits) moves, while the right is held.
+    #[inline]
+    pub fn castling_rook(&self, right: u8) -> Option<Square> {
+        (self.castling & right != 0).then(|| self.castling_rooks[right.trailing_zeros() as usize])
+    }
+
+    /// For a castling move of the side to move: the rook's square before
+    /// and after (the f-file on the king's side, the d-file on the queen's).
+    #[inline]
+    pub fn castling_rook_squares(&self, m: Move) -> (Square, Square) {
+        let queen_side = (m.flags() == flag::CASTLE_QUEEN) as usize;
+        let from = self.castling_rooks[self.side.index() * 2 + queen_side];
+        let to = m.to().0;
+        (from, Square(if queen_side == 1 { to + 1 } else { to - 1 }))
+    }
+
+    /// True when some castling right that is held is not the standard
+    /// game's (the king on the e-file, the rook on the a- or h-file): then
+    /// the position is Chess960, and a castling move is best written as
+    /// king takes rook, since the king's two-square step may not be one.
+    pub fn has_chess960_castling(&self) -> bool {
+        (0..4usize).any(|i| {
+            let right = 1u8 << i;
+            let standard_rook = if i.is_multiple_of(2) { 7 } else { 0 };
+            let king = self.king[i / 2];
+            self.castling & right != 0
+                && (king.file() != 4 || self.castling_rooks[i].file() != standard_rook)
+        })
+    }
+
+    /// True when the FEN came as Chess960 (a Shredder-FEN castling field)
+    /// or the castling rights are Chess960 ones.
+    pub fn is_chess960(&self) -> bool {
+        self.castling_notation == CastlingNotation::Shredder || self.has_chess960_castling()
+    }
+
+    #[inline]
+    pub fn castling_notation(&self) -> CastlingNotation {
+        self.castling_notation
+    }
+
+    /// The same position, its FEN castling field to be written in `n`.
+    pub fn with_castling_notation(mut self, n: CastlingNotation) -> Board {
+        self.castling_notation = n;
+        self
+    }
+
+    /// The castling rights lost by a move from or to the squares `touched`.
+    fn rights_lost(&self, touched: u64) -> u8 {
+        let mut lost = 0;
+        for i in 0..4 {
+            let pieces = self.castling_rooks[i].bit() | self.king[i / 2].bit();
+            if touched & pieces != 0 {
+                lost |= 1 << i;
+            }
+        }
+        lost & self.castling
+    }
+
+    /// `castling_stretch` of right `index` (king side when even).
+    pub(crate) fn stretch_of_castling(&self, index: usize) -> u8 {
+        let king = self.king[index / 2].file();
+        let rook = self.castling_rooks[index].file();
+        let (king_to, rook_to) = if index.is_multiple_of(2) {
+            (6, 5)
+        } else {
+            (2, 3)
+        };
+        let lo = king.min(rook).min(king_to).min(rook_to);
+        let hi = king.max(rook).max(king_to).max(rook_to);
+        (lo..=hi)
+            .filter(|&f| f != king && f != rook)
+            .fold(0, |m, f| m | 1 << f)
+    }
+
+    /// `castling_squares` for the rights held.
+    pub(crate) fn squares_of_castling(&self) -> u64 {
+        let mut set = 0;
+        for i in 0..4 {
+            if self.castling & (1 << i) != 0 {
+                set |= self.castling_rooks[i].bit() | self.king[i / 2].bit();
+            }
+        }
+        set
+    }
+
+    /// Sets the castling rights to `rights` (fewer than now), key included.
+    #[inline]
+    fn drop_castling_rights(&mut self, rights: u8, key: &mut u64) {
+        *key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+        self.castling = rights;
+        self.castling_squares = self.squares_of_castling();
     }
 
     /// The en-passant target square as written in FEN (a capture may still be illegal).
@@ -202,6 +318,9 @@ impl Board {
             return b;
         }
 
+        if m.is_castle() {
+            return self.make_castling(m, b, key);
+        }
         let from = m.from();
         let to = m.to();
         let flags = m.flags();
@@ -258,21 +377,11 @@ impl Board {
 
         if kind == PieceKind::King as u8 {
             b.king[us.index()] = to;
-            if m.is_castle() {
-                let (rf, rt) = m.castling_rook_squares();
-                let rook = Piece::new(us, PieceKind::Rook);
-                b.squares[rf.0 as usize] = Piece::EMPTY;
-                b.squares[rt.0 as usize] = rook;
-                b.occupied[us.index()] ^= rf.bit() | rt.bit();
-                b.orthogonal[us.index()] ^= rf.bit() | rt.bit();
-                key ^= piece_key(rook, rf) ^ piece_key(rook, rt);
-            }
         }
 
-        let rights = self.castling & CASTLE_MASK[from.0 as usize] & CASTLE_MASK[to.0 as usize];
-        if rights != self.castling {
-            key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
-            b.castling = rights;
+        let touched = from.bit() | to.bit();
+        if touched & self.castling_squares != 0 {
+            b.drop_castling_rights(self.castling & !self.rights_lost(touched), &mut key);
         }
 
         b.key = key;
@@ -287,6 +396,41 @@ impl Board {
             }
         }
 
+        debug_assert!(
+            b.check_invariants().is_ok(),
+            "{} after {m} from {}",
+            b.check_invariants().unwrap_err(),
+            self.to_fen()
+        );
+        b
+    }
+
+    /// The rest of `make` for a castling move; `b` and `key` already have
+    /// the side, clocks and en-passant square of the new position. The king
+    /// and the rook are both lifted before either is placed, since in
+    /// Chess960 one may land where the other stood, or stay where it is.
+    #[cold]
+    #[inline(never)]
+    fn make_castling(&self, m: Move, mut b: Board, mut key: u64) -> Board {
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let (rook_from, rook_to) = self.castling_rook_squares(m);
+        let king = Piece::new(us, PieceKind::King);
+        let rook = Piece::new(us, PieceKind::Rook);
+        let i = us.index();
+        b.squares[from.0 as usize] = Piece::EMPTY;
+        b.squares[rook_from.0 as usize] = Piece::EMPTY;
+        b.squares[to.0 as usize] = king;
+        b.squares[rook_to.0 as usize] = rook;
+        b.occupied[i] =
+            (b.occupied[i] & !(from.bit() | rook_from.bit())) | to.bit() | rook_to.bit();
+        b.orthogonal[i] = (b.orthogonal[i] & !rook_from.bit()) | rook_to.bit();
+        b.king[i] = to;
+        // A piece that does not move adds its key twice: no change, as it should be.
+        key ^= piece_key(king, from) ^ piece_key(king, to);
+        key ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+        b.drop_castling_rights(self.castling & !RIGHTS_OF[i], &mut key);
+        b.key = key;
         debug_assert!(
             b.check_invariants().is_ok(),
             "{} after {m} from {}",
@@ -382,6 +526,35 @@ impl Board {
         if ep_legal != self.ep_in_key {
             return Err("en-passant key flag is stale".into());
         }
+        for i in 0..4 {
+            let right = 1u8 << i;
+            if self.castling & right == 0 {
+                continue;
+            }
+            let c = if i < 2 { Color::White } else { Color::Black };
+            let rook = self.castling_rooks[i];
+            let king = self.king[c.index()];
+            let rank = c.back_rank();
+            if self.piece_at(rook) != Piece::new(c, PieceKind::Rook)
+                || rook.rank() != rank
+                || king.rank() != rank
+                || (rook.file() > king.file()) != i.is_multiple_of(2)
+            {
+                return Err(format!(
+                    "castling right {i} has no king or rook to castle with"
+                ));
+            }
+        }
+        for i in 0..4 {
+            if self.castling & (1 << i) != 0
+                && self.castling_stretch[i] != self.stretch_of_castling(i)
+            {
+                return Err("castling stretch is stale".into());
+            }
+        }
+        if self.squares_of_castling() != self.castling_squares {
+            return Err("castling squares are stale".into());
+        }
         if self.compute_key() != self.key {
             return Err("incremental key differs from the recomputed key".into());
         }
@@ -409,8 +582,44 @@ impl Board {
     }
 }
 
+/// Equal when the positions and clocks are: the notation the FEN came in
+/// and the rooks of rights no longer held do not count (the remaining
+/// fields follow from the compared ones).
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        let rooks = |b: &Board| -> [Option<Square>; 4] {
+            std::array::from_fn(|i| (b.castling & (1 << i) != 0).then_some(b.castling_rooks[i]))
+        };
+        self.squares == other.squares
+            && self.side == other.side
+            && self.castling == other.castling
+            && rooks(self) == rooks(other)
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+impl Eq for Board {}
+
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Board({})", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Copy-make copies the whole board: it stays small (216 bytes before
+    /// Chess960's castling rooks, 232 with them).
+    #[test]
+    fn the_board_stays_small() {
+        assert!(
+            std::mem::size_of::<Board>() <= 232,
+            "{}",
+            std::mem::size_of::<Board>()
+        );
     }
 }

@@ -97,14 +97,11 @@ pub fn gives_check(b: &Board, m: Move) -> bool {
     match m.flags() {
         flag::EN_PASSANT => emptied[1] = (to as i16 - us.forward() as i16) as u8,
         flag::CASTLE_KING | flag::CASTLE_QUEEN => {
-            let (rook_from, rook_to) = if m.flags() == flag::CASTLE_KING {
-                (to + 1, to - 1)
-            } else {
-                (to - 2, to + 1)
-            };
-            orthogonal ^= Square(rook_from).bit() | Square(rook_to).bit();
-            emptied[1] = rook_from;
-            filled[1] = rook_to;
+            // In Chess960 the rook may not move, or land where the king stood.
+            let (rook_from, rook_to) = b.castling_rook_squares(m);
+            orthogonal = (orthogonal & !rook_from.bit()) | rook_to.bit();
+            emptied[1] = rook_from.0;
+            filled[1] = rook_to.0;
         }
         _ => {}
     }
@@ -151,6 +148,8 @@ mod tests {
             include_str!("../../perft-suites/edge-cases.epd"),
             include_str!("../../perft-suites/random.epd"),
             include_str!("../../perft-suites/en-passant.epd"),
+            include_str!("../../perft-suites/double-chess960.epd"),
+            include_str!("../../perft-suites/chess960.epd"),
         ];
         let mut checked = 0usize;
         let mut checks = 0usize;

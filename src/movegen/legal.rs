@@ -10,10 +10,10 @@
 
 use super::move_list::MoveSink;
 use crate::board::attacks::{
-    DIAGONAL, DIAGONAL_STEP, KING_STEPS, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL,
+    Attackers, DIAGONAL, DIAGONAL_STEP, KING_STEPS, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL,
     ORTHOGONAL_STEP, is_attacked, line_step, on_board, step,
 };
-use crate::board::{Board, Color, Move, Piece, PieceKind, Square, castle, flag};
+use crate::board::{Board, Color, Move, Piece, PieceKind, Square, flag};
 
 /// The 64-square bit of a 0x88 square.
 #[inline(always)]
@@ -115,31 +115,13 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
         return; // double check: only the king can move
     }
 
-    // Step 3. Castling: not out of, through or into check.
+    // Step 3. Castling, by the one rule that serves the standard game and
+    // Chess960 alike: every square the king or the rook crosses or lands on
+    // is empty but for those two, and the king is not in check and crosses
+    // or lands on no attacked square. The king goes to the g- or c-file, the
+    // rook to the f- or d-file; either may already stand there.
     if QUIETS && checkers == 0 && b.castling != 0 {
-        let (kside, qside) = match us {
-            Color::White => (castle::WHITE_KING, castle::WHITE_QUEEN),
-            Color::Black => (castle::BLACK_KING, castle::BLACK_QUEEN),
-        };
-        let empty = |s: u8| sq[s as usize].is_empty();
-        let safe = |s: u8| !is_attacked(sq, attackers, Square(s), them, ksq);
-        if b.castling & kside != 0
-            && empty(ksq + 1)
-            && empty(ksq + 2)
-            && safe(ksq + 1)
-            && safe(ksq + 2)
-        {
-            sink.push(mv(ksq, ksq + 2, flag::CASTLE_KING));
-        }
-        if b.castling & qside != 0
-            && empty(ksq - 1)
-            && empty(ksq - 2)
-            && empty(ksq - 3)
-            && safe(ksq - 1)
-            && safe(ksq - 2)
-        {
-            sink.push(mv(ksq, ksq - 2, flag::CASTLE_QUEEN));
-        }
+        castling_moves(b, ksq, attackers, sink);
     }
 
     // Step 4. Every other piece: targets must block or capture a single
@@ -163,6 +145,65 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
     // Queens are in both slider sets and so move along both kinds of line.
     pieces_of_kind::<S, QUIETS, DIAGONAL_SLIDER>(b, diagonal, &c, sink);
     pieces_of_kind::<S, QUIETS, ORTHOGONAL_SLIDER>(b, orthogonal, &c, sink);
+}
+
+/// Step 3 of `generate`: the castling moves of the side to move, which is
+/// not in check and holds some castling right. King side first.
+#[inline(always)]
+fn castling_moves<S: MoveSink>(b: &Board, ksq: u8, attackers: Attackers, sink: &mut S) {
+    let us = b.side;
+    let them = !us;
+    let rank = ksq & 0x70;
+    // Our first rank's occupancy, one bit per file.
+    let rank_shift = rank >> 1;
+    let first_rank = ((b.occupied[0] | b.occupied[1]) >> rank_shift) as u8;
+    for queen_side in [false, true] {
+        let index = us.index() * 2 + usize::from(queen_side);
+        if b.castling & (1 << index) == 0 {
+            continue;
+        }
+        if first_rank & b.castling_stretch[index] != 0 {
+            continue;
+        }
+        let rook = b.castling_rooks[index].0;
+        let king_to = if queen_side { rank | 2 } else { rank | 6 };
+        // The king's squares are tested with the king and the rook lifted:
+        // the rook may stand between an enemy rook or queen on the back
+        // rank and the king's target (Chess960: king d1 or c1, rook b1,
+        // queen a1). Only an enemy line piece on our back rank can be hidden so.
+        let lifted;
+        let squares = if (b.orthogonal[them.index()] >> rank_shift) as u8 != 0 {
+            lifted = {
+                let mut s = b.squares;
+                s[rook as usize] = Piece::EMPTY;
+                s
+            };
+            &lifted
+        } else {
+            &b.squares
+        };
+        let attacked = |s: u8| is_attacked(squares, attackers, Square(s), them, ksq);
+        let d: i8 = if king_to > ksq { 1 } else { -1 };
+        let mut s = ksq;
+        let mut safe = true;
+        while safe && s != king_to {
+            s = step(s, d);
+            safe = !attacked(s);
+        }
+        // A king already on its target is not in check, but the rook that
+        // leaves may have been shielding it (king c1, rook b1, queen a1).
+        if ksq == king_to {
+            safe = !attacked(king_to);
+        }
+        if safe {
+            let flags = if queen_side {
+                flag::CASTLE_QUEEN
+            } else {
+                flag::CASTLE_KING
+            };
+            sink.push(mv(ksq, king_to, flags));
+        }
+    }
 }
 
 const PAWN: u8 = 0;

@@ -10,7 +10,7 @@ pub mod uci_move;
 pub use gives_check::gives_check;
 pub use legality::is_legal;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
-pub use uci_move::{MoveError, parse_uci_move};
+pub use uci_move::{MoveError, UciNotation, parse_uci_move};
 
 use crate::board::Board;
 

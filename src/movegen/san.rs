@@ -6,7 +6,7 @@
 //! `=Q` for a promotion, and `+` or `#` when the move checks or mates.
 
 use super::{has_legal_move, legal_moves};
-use crate::board::{Board, Color, Move, PieceKind};
+use crate::board::{Board, Color, Move, PieceKind, flag};
 
 /// The SAN text of `m`, a legal move of `b`.
 pub fn san(b: &Board, m: Move) -> String {
@@ -20,7 +20,8 @@ pub fn san(b: &Board, m: Move) -> String {
 
 fn san_without_suffix(b: &Board, m: Move) -> String {
     if m.is_castle() {
-        return if m.to().file() > m.from().file() {
+        // By the flag: in Chess960 the king may not move at all.
+        return if m.flags() == flag::CASTLE_KING {
             "O-O".to_string()
         } else {
             "O-O-O".to_string()
@@ -112,6 +113,19 @@ mod tests {
         assert_eq!(san_of("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8"), "Ra8+");
         let fool = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2";
         assert_eq!(san_of(fool, "d8h4"), "Qh4#");
+    }
+
+    #[test]
+    fn chess960_castling_is_o_o_whichever_way_it_is_written() {
+        // The king already on g1: only the rook moves, still O-O.
+        assert_eq!(san_of("4k3/8/8/8/8/8/8/6KR w H - 0 1", "g1h1"), "O-O");
+        // King b1 and rook a1: O-O-O, the king's step spelling too.
+        assert_eq!(san_of("4k3/8/8/8/8/8/8/RK6 w A - 0 1", "b1a1"), "O-O-O");
+        assert_eq!(san_of("4k3/8/8/8/8/8/8/RK6 w A - 0 1", "b1c1"), "Kc1");
+        // King f1 takes rook h1: castling with check from the f1 rook.
+        assert_eq!(san_of("5k2/8/8/8/8/8/8/5K1R w H - 0 1", "f1h1"), "O-O+");
+        // King d1 and rook c1 swap squares; the rook on d1 checks d8.
+        assert_eq!(san_of("3k4/8/8/8/8/8/8/2RK4 w C - 0 1", "d1c1"), "O-O-O+");
     }
 
     #[test]

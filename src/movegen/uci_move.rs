@@ -1,7 +1,17 @@
 //! Moves in UCI text (`e2e4`, `e7e8q`, `e1g1`), checked against the position.
+//!
+//! Castling has two spellings. The standard game's is the king's
+//! two-square step, `e1g1`; Chess960's (`UCI_Chess960`, as Stockfish and
+//! the GUIs use it) is king takes own rook, `e1h1`, since there the king
+//! may move one square or none, and the step could also be a plain king
+//! move. Both are read in either mode. `UciNotation` writes king takes rook
+//! when `UCI_Chess960` is on, and also when it is off but the position's
+//! castling is not the standard arrangement (king on e, rooks on a and h):
+//! the two-square spelling would be ambiguous there, and an engine that
+//! answers with a move the GUI reads as another one loses the game.
 
 use super::legal_moves;
-use crate::board::{Board, Color, Move, PieceKind, Square};
+use crate::board::{Board, Color, Move, PieceKind, Square, castle, flag};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,12 +104,26 @@ pub fn parse_uci_move(b: &Board, text: &str) -> Result<Move, MoveError> {
     if piece.color() != b.side_to_move() {
         return Err(MoveError::NotYourPiece { text, from });
     }
-    if let Some(m) = legal_moves(b)
+    let moves = legal_moves(b);
+    let matching = |m: &&Move| m.from() == from && m.to() == to && m.promotion() == promo;
+    // A plain king move before a castling move of the same squares (only
+    // possible in Chess960, where `f1g1` may be either).
+    if let Some(m) = moves
         .iter()
-        .copied()
-        .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+        .filter(|m| !m.is_castle())
+        .find(matching)
+        .or_else(|| moves.iter().find(matching))
     {
-        return Ok(m);
+        return Ok(*m);
+    }
+    // King takes own rook: castling, as Chess960 writes it.
+    if promo.is_none()
+        && piece.kind() == Some(PieceKind::King)
+        && let Some(m) = moves
+            .iter()
+            .find(|m| m.is_castle() && m.from() == from && b.castling_rook_squares(**m).0 == to)
+    {
+        return Ok(*m);
     }
     let last_rank = if b.side_to_move() == Color::White {
         7
@@ -107,12 +131,7 @@ pub fn parse_uci_move(b: &Board, text: &str) -> Result<Move, MoveError> {
         0
     };
     let pawn_to_last = piece.kind() == Some(PieceKind::Pawn) && to.rank() == last_rank;
-    if pawn_to_last
-        && promo.is_none()
-        && legal_moves(b)
-            .iter()
-            .any(|m| m.from() == from && m.to() == to)
-    {
+    if pawn_to_last && promo.is_none() && moves.iter().any(|m| m.from() == from && m.to() == to) {
         return Err(MoveError::MissingPromotion(text));
     }
     if promo.is_some() && !pawn_to_last {
@@ -122,4 +141,49 @@ pub fn parse_uci_move(b: &Board, text: &str) -> Result<Move, MoveError> {
         text,
         in_check: b.in_check(),
     })
+}
+
+/// How a game's moves are written in UCI text (the module comment): the
+/// castling rooks of the game's position, and whether castling is written
+/// as king takes rook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciNotation {
+    king_takes_rook: bool,
+    /// The rook of each castling right at the root, `None` when not held
+    /// (then no later position of the game castles that way).
+    rooks: [Option<Square>; 4],
+}
+
+impl UciNotation {
+    /// The notation for the game from `root` on; `chess960` is the
+    /// `UCI_Chess960` option.
+    pub fn new(root: &Board, chess960: bool) -> UciNotation {
+        UciNotation {
+            king_takes_rook: chess960 || root.has_chess960_castling(),
+            rooks: [
+                castle::WHITE_KING,
+                castle::WHITE_QUEEN,
+                castle::BLACK_KING,
+                castle::BLACK_QUEEN,
+            ]
+            .map(|r| root.castling_rook(r)),
+        }
+    }
+
+    /// True when castling is written king takes rook.
+    pub fn king_takes_rook(&self) -> bool {
+        self.king_takes_rook
+    }
+
+    /// The UCI text of `m`, a move of the game.
+    pub fn write(&self, m: Move) -> String {
+        if self.king_takes_rook && m.is_castle() {
+            let black = m.from().rank() == 7;
+            let index = usize::from(black) * 2 + usize::from(m.flags() == flag::CASTLE_QUEEN);
+            if let Some(rook) = self.rooks[index] {
+                return format!("{}{rook}", m.from());
+            }
+        }
+        m.to_string()
+    }
 }

@@ -15,6 +15,10 @@
 //! |            | the game's own search gave the position before it (White's    |
 //! |            | view, i16 LE, centipawns; `±MATE_SCORE` for a mate found)     |
 //!
+//! A castling move's code names the king's target square (g- or c-file),
+//! also in Chess960, where the start FEN (Shredder-FEN or X-FEN) tells
+//! where the castling rooks stand.
+//!
 //! So a position costs 4 bytes, and the start FEN (about 60 bytes) is
 //! shared by the whole game. Every recorded position is the one before
 //! its move; nothing is filtered when writing (checks, captures, mate
@@ -265,6 +269,32 @@ mod tests {
             assert_eq!(games.len(), 1);
             assert_eq!(used, g.encode().len());
         }
+    }
+
+    /// A Chess960 game, castling both ways, reads back the same, its start
+    /// FEN still in Shredder-FEN.
+    #[test]
+    fn chess960_games_round_trip() {
+        let start = Board::from_fen("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1").unwrap();
+        let mut board = start;
+        let mut moves = Vec::new();
+        for text in ["b1a1", "b8h8", "a2a3"] {
+            let m = crate::movegen::parse_uci_move(&board, text).unwrap();
+            moves.push((m, 0));
+            board = board.make(m);
+        }
+        assert!(moves[0].0.is_castle() && moves[1].0.is_castle());
+        let g = GameRecord {
+            start,
+            result: 1,
+            moves,
+        };
+        let (games, _) = decode(&g.encode()).unwrap();
+        assert_eq!(games, vec![g]);
+        assert_eq!(
+            games[0].start.to_fen(),
+            "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1"
+        );
     }
 
     #[test]

@@ -16,7 +16,9 @@ pub fn lines(game: &Game) -> Vec<String> {
     // The FIDE verdict, from the rules module's report (it answers an
     // error until the rules land; then this line fills in by itself).
     let start = game.start().to_fen();
-    let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    // King takes rook for castling: unambiguous in Chess960 too.
+    let notation = crate::movegen::UciNotation::new(game.start(), true);
+    let moves: Vec<String> = game.moves().iter().map(|m| notation.write(*m)).collect();
     match crate::rules::report::outcome_line(Some(&start), &moves, None) {
         Ok(line) => out.push(format!("Outcome: {line}")),
         // TODO(rules): drop this arm once `rules::report` is implemented.

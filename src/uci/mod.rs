@@ -139,6 +139,7 @@ impl Engine {
             Change::ShowWdl(on) => self.options.show_wdl = on,
             Change::LimitStrength(on) => self.options.limit_strength = on,
             Change::Elo(elo) => self.options.elo = elo,
+            Change::Chess960(on) => self.options.chess960 = on,
             Change::SyzygyPath(path) => {
                 self.options.syzygy_path = path.clone();
                 self.apply_syzygy(Some(path));
@@ -261,6 +262,7 @@ impl Engine {
                 .limit_strength
                 .then(|| Skill::from_elo(self.options.elo))
                 .flatten(),
+            chess960: self.options.chess960,
         });
     }
 
@@ -318,7 +320,7 @@ impl Engine {
             return self.info("no position");
         };
         let start = std::time::Instant::now();
-        let parts = perft::divide(game.board(), depth);
+        let parts = perft::divide(game.board(), depth, self.options.chess960);
         for (m, n) in &parts {
             self.say(&format!("{m}: {n}"));
         }

@@ -15,6 +15,8 @@ pub struct Options {
     pub eval_file: String,
     /// `wdl W D L` after each score.
     pub show_wdl: bool,
+    /// `UCI_Chess960`: castling written as king takes rook.
+    pub chess960: bool,
     /// Syzygy folders (`:`-separated, `;` on Windows); empty: off.
     pub syzygy_path: String,
     pub syzygy_probe_depth: i32,
@@ -49,6 +51,7 @@ impl Default for Options {
             ponder: false,
             eval_file: String::new(),
             show_wdl: false,
+            chess960: false,
             syzygy_path: String::new(),
             syzygy_probe_depth: 1,
             syzygy_probe_limit: SYZYGY_PROBE_LIMIT_DEFAULT as u32,
@@ -72,6 +75,7 @@ pub fn declarations() -> Vec<String> {
         "option name Ponder type check default false".to_string(),
         "option name EvalFile type string default <empty>".to_string(),
         "option name UCI_ShowWDL type check default false".to_string(),
+        "option name UCI_Chess960 type check default false".to_string(),
         "option name SyzygyPath type string default <empty>".to_string(),
         format!(
             "option name SyzygyProbeDepth type spin default 1 min 1 max {SYZYGY_PROBE_DEPTH_MAX}"
@@ -102,6 +106,7 @@ pub enum Change {
     /// A net file to load; empty for the embedded net.
     EvalFile(String),
     ShowWdl(bool),
+    Chess960(bool),
     /// Syzygy folders; empty: tablebases off.
     SyzygyPath(String),
     SyzygyProbeDepth(i32),
@@ -152,6 +157,10 @@ pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
         }),
         "uci_showwdl" => check("UCI_ShowWDL", value).map(|v| Accepted {
             change: Change::ShowWdl(v),
+            note: None,
+        }),
+        "uci_chess960" => check("UCI_Chess960", value).map(|v| Accepted {
+            change: Change::Chess960(v),
             note: None,
         }),
         "evalfile" => Ok(Accepted {

@@ -3,6 +3,7 @@
 
 use crate::board::{Board, Move};
 use crate::eval::wdl as wdl_model;
+use crate::movegen::UciNotation;
 use crate::search::{Bound, Iteration, Score};
 use std::io::Write;
 use std::sync::Arc;
@@ -51,7 +52,8 @@ pub fn wdl(score: Score, board: &Board) -> (u32, u32, u32) {
 }
 
 /// `wdl` per mille, when `UCI_ShowWDL` is on, follows the score.
-pub fn iteration(it: &Iteration, wdl: Option<(u32, u32, u32)>) -> String {
+/// The moves are written in `notation`.
+pub fn iteration(it: &Iteration, wdl: Option<(u32, u32, u32)>, notation: &UciNotation) -> String {
     let ms = it.time.as_millis();
     let nps = (it.nodes as u128 * 1_000_000_000) / it.time.as_nanos().max(1);
     let bound = match it.bound {
@@ -74,17 +76,21 @@ pub fn iteration(it: &Iteration, wdl: Option<(u32, u32, u32)>) -> String {
         line.push_str(" pv");
         for m in &it.pv {
             line.push(' ');
-            line.push_str(&m.to_string());
+            line.push_str(&notation.write(*m));
         }
     }
     line
 }
 
 /// `bestmove <move> [ponder <move>]`; `bestmove 0000` when there is none.
-pub fn bestmove(best: Option<Move>, ponder: Option<Move>) -> String {
+pub fn bestmove(best: Option<Move>, ponder: Option<Move>, notation: &UciNotation) -> String {
     match (best, ponder) {
-        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-        (Some(b), None) => format!("bestmove {b}"),
+        (Some(b), Some(p)) => format!(
+            "bestmove {} ponder {}",
+            notation.write(b),
+            notation.write(p)
+        ),
+        (Some(b), None) => format!("bestmove {}", notation.write(b)),
         (None, _) => "bestmove 0000".to_string(),
     }
 }
@@ -96,6 +102,7 @@ mod tests {
 
     #[test]
     fn info_line_format() {
+        let standard = UciNotation::new(&Board::startpos(), false);
         let it = Iteration {
             depth: 5,
             seldepth: 9,
@@ -109,15 +116,15 @@ mod tests {
             pv: vec![],
         };
         assert_eq!(
-            iteration(&it, None),
+            iteration(&it, None, &standard),
             "info depth 5 seldepth 9 multipv 1 score mate -3 lowerbound nodes 2000 nps 200000 hashfull 12 tbhits 3 time 10"
         );
         // Stockfish's order: the wdl right after the score, then the bound.
         assert_eq!(
-            iteration(&it, Some((0, 0, 1000))),
+            iteration(&it, Some((0, 0, 1000)), &standard),
             "info depth 5 seldepth 9 multipv 1 score mate -3 wdl 0 0 1000 lowerbound nodes 2000 nps 200000 hashfull 12 tbhits 3 time 10"
         );
         assert_eq!(info_string("a\nb"), "info string a b");
-        assert_eq!(bestmove(None, None), "bestmove 0000");
+        assert_eq!(bestmove(None, None, &standard), "bestmove 0000");
     }
 }

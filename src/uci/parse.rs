@@ -355,7 +355,12 @@ fn parse_position(args: &[&str]) -> Command {
                 // it sees the placement, side, castling and en passant only.
                 Ok(b) => {
                     let fen = b.to_fen();
-                    let first4: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
+                    let mut first4: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
+                    // Its grammar knows only KQkq: a Chess960 castling field
+                    // (rook files) is shown to it as '-', ours has read it.
+                    if first4[2].chars().any(|c| !"KQkq-".contains(c)) {
+                        first4[2] = "-";
+                    }
                     (b, format!("fen {} 0 1", first4.join(" ")))
                 }
                 Err(e) => return no_position(format!("invalid FEN '{fen}': {e}")),
@@ -436,6 +441,20 @@ mod tests {
             Command::Position(p) => p,
             other => panic!("{line:?} parsed as {other:?}"),
         }
+    }
+
+    #[test]
+    fn chess960_positions_are_read_with_their_castling_rooks() {
+        let p = position(
+            "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves g1h1",
+        );
+        let b = p.start.unwrap();
+        assert_eq!(
+            b.to_fen(),
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+        );
+        assert_eq!(p.moves, vec!["g1h1".to_string()]);
+        assert_eq!(p.bad_move, None);
     }
 
     #[test]

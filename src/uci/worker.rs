@@ -6,7 +6,7 @@ use super::output::{self, Sink};
 use super::watchdog::{Disarm, Watchdog, emergency_limit};
 use crate::board::Move;
 use crate::eval::nnue::Network;
-use crate::movegen::legal_moves;
+use crate::movegen::{UciNotation, legal_moves};
 use crate::rules::Game;
 use crate::search::skill::{self, Skill};
 use crate::search::tablebase::Tablebases;
@@ -49,6 +49,8 @@ pub struct SearchJob {
     pub search_nothing: bool,
     /// `UCI_LimitStrength`: the strength to play at (`None`: full).
     pub skill: Option<Skill>,
+    /// `UCI_Chess960`: castling written as king takes rook.
+    pub chess960: bool,
 }
 
 enum Job {
@@ -393,6 +395,10 @@ fn run_search(
     wake: &Receiver<()>,
     disarm: &Disarm,
 ) {
+    let notation = match &job.game {
+        Some(game) => UciNotation::new(game.board(), job.chess960),
+        None => UciNotation::new(&crate::board::Board::startpos(), job.chess960),
+    };
     let (best, ponder) = match &job.game {
         Some(game) if job.search_nothing => {
             // Stockfish's answer when no root move is left to search.
@@ -411,7 +417,7 @@ fn run_search(
             )));
             (None, None)
         }
-        Some(game) => search_game(searcher, settings, game, job, control, sink),
+        Some(game) => search_game(searcher, settings, game, job, control, sink, notation),
     };
     disarm.search_ended(control);
     // Exactly one bestmove per go, and after `go infinite`/`go ponder` not
@@ -429,7 +435,7 @@ fn run_search(
         }
         let _ = wake.recv_timeout(Duration::from_millis(50));
     }
-    sink(&output::bestmove(best, ponder));
+    sink(&output::bestmove(best, ponder, &notation));
 }
 
 fn search_game(
@@ -439,6 +445,7 @@ fn search_game(
     job: &SearchJob,
     control: &SearchControl,
     sink: &Sink,
+    notation: UciNotation,
 ) -> (Option<Move>, Option<Move>) {
     let (limits, show_wdl, skill) = (&job.limits, job.show_wdl, job.skill);
     let board = *game.board();
@@ -481,11 +488,12 @@ fn search_game(
                     lines.push((centipawns(it.score), it.pv.clone()));
                 }
                 let wdl = show_wdl.then(|| output::wdl(it.score, &board));
-                sink(&output::iteration(&it, wdl));
+                sink(&output::iteration(&it, wdl, &notation));
             }
             SearchEvent::CurrMove { depth, mv, number } => {
                 sink(&format!(
-                    "info depth {depth} currmove {mv} currmovenumber {number}"
+                    "info depth {depth} currmove {} currmovenumber {number}",
+                    notation.write(mv)
                 ));
             }
         })

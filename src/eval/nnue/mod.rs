@@ -174,6 +174,21 @@ impl Delta {
         };
         let us = board.side_to_move();
         let (from, to) = (m.from(), m.to());
+        if m.is_castle() {
+            // In Chess960 the king or the rook may stay where it is.
+            let (rf, rt) = board.castling_rook_squares(m);
+            let king = Piece::new(us, PieceKind::King);
+            let rook = Piece::new(us, PieceKind::Rook);
+            if from != to {
+                sub(&mut d, king, from);
+                add(&mut d, king, to);
+            }
+            if rf != rt {
+                sub(&mut d, rook, rf);
+                add(&mut d, rook, rt);
+            }
+            return d;
+        }
         let piece = board.piece_at(from);
         let placed = m.promotion().map_or(piece, |k| Piece::new(us, k));
         sub(&mut d, piece, from);
@@ -183,11 +198,6 @@ impl Delta {
             sub(&mut d, Piece::new(!us, PieceKind::Pawn), cap);
         } else if m.is_capture() {
             sub(&mut d, board.piece_at(to), to);
-        } else if m.is_castle() {
-            let (rf, rt) = m.castling_rook_squares();
-            let rook = Piece::new(us, PieceKind::Rook);
-            sub(&mut d, rook, rf);
-            add(&mut d, rook, rt);
         }
         d
     }

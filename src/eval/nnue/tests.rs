@@ -70,13 +70,48 @@ fn assert_symmetric(n: &Network) {
     }
 }
 
-const FENS: [&str; 5] = [
+const FENS: [&str; 7] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 b - - 0 1",
+    // Chess960: the kings castle onto their own rooks' squares, or stay put.
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "1rk3r1/pp4pp/8/8/8/8/PP4PP/1RK3R1 w GBgb - 0 1",
 ];
+
+/// Every Chess960 castling move (the king or the rook staying put, the
+/// king landing on the rook's square): incremental equals a refresh.
+#[test]
+fn chess960_castling_updates_equal_a_refresh() {
+    let n = net(32, 13);
+    let mut castles = 0;
+    for fen in [
+        "1rk3r1/pp4pp/8/8/8/8/PP4PP/1RK3R1 w GBgb - 0 1",
+        "1rk3r1/pp4pp/8/8/8/8/PP4PP/1RK3R1 b GBgb - 0 1",
+        "rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1",
+        "1r1k3r/8/8/8/8/8/8/2RK3R w HCh - 0 1",
+        "4k3/8/8/8/8/8/8/5KR1 w G - 0 1",
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        for m in legal_moves(&board)
+            .iter()
+            .copied()
+            .filter(|m| m.is_castle())
+        {
+            let mut stack = AccumulatorStack::new(n.clone(), 2);
+            stack.refresh(0, &board);
+            stack.make(0, &board, m);
+            let after = board.make(m);
+            let mut fresh = AccumulatorStack::new(n.clone(), 1);
+            fresh.refresh(0, &after);
+            assert_eq!(stack.slot(1), fresh.slot(0), "{m} in {fen}");
+            castles += 1;
+        }
+    }
+    assert_eq!(castles, 9);
+}
 
 #[test]
 fn mirrored_positions_evaluate_alike() {
