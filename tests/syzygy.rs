@@ -3,11 +3,10 @@
 //! them) python-chess's `chess.syzygy` found on `../shared/data/syzygy`.
 //! The played moves are checked against the tables through the library.
 
-use crossbeam_channel::RecvTimeoutError;
 use ladya::board::Board;
 use ladya::search::tablebase::{Tablebases, Wdl};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod common;
 use common::Engine;
@@ -21,31 +20,11 @@ fn tables() -> &'static Tablebases {
     T.get_or_init(|| Tablebases::open(TABLES).expect("the shared tables"))
 }
 
-fn until(e: &mut Engine, prefix: &str) -> Vec<String> {
-    let deadline = Instant::now() + LONG;
-    let mut seen = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match e.lines.recv_timeout(left) {
-            Ok((_, l)) => {
-                let done = l.starts_with(prefix);
-                seen.push(l);
-                if done {
-                    return seen;
-                }
-            }
-            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
-                panic!("no '{prefix}' line; got {seen:?}")
-            }
-        }
-    }
-}
-
 fn engine_with_tables() -> Engine {
     let mut e = Engine::start();
     e.send(&format!("setoption name SyzygyPath value {TABLES}"));
     e.send("isready");
-    let lines = until(&mut e, "readyok");
+    let lines = e.until("readyok", LONG);
     assert!(
         lines.iter().any(
             |l| l == "info string SyzygyPath: found 70 tables (35 WDL, 35 DTZ), up to 4 pieces"
@@ -59,7 +38,7 @@ fn engine_with_tables() -> Engine {
 fn best(e: &mut Engine, fen: &str, go: &str) -> (String, String) {
     e.send(&format!("position fen {fen}"));
     e.send(go);
-    let lines = until(e, "bestmove");
+    let lines = e.until("bestmove", LONG);
     let info = lines
         .iter()
         .rev()
@@ -86,7 +65,7 @@ fn cp(info: &str) -> Option<i64> {
 fn uci_declares_the_syzygy_options() {
     let mut e = Engine::start();
     e.send("uci");
-    let lines = until(&mut e, "uciok");
+    let lines = e.until("uciok", LONG);
     for decl in [
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -104,7 +83,7 @@ fn a_missing_folder_is_reported_and_ignored() {
     let missing = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/no-such-syzygy");
     e.send(&format!("setoption name SyzygyPath value {missing}"));
     e.send("isready");
-    let lines = until(&mut e, "readyok");
+    let lines = e.until("readyok", LONG);
     assert!(
         lines
             .iter()
@@ -117,7 +96,7 @@ fn a_missing_folder_is_reported_and_ignored() {
     assert_eq!(field(&info, "tbhits"), 0);
     e.send("setoption name SyzygyPath value <empty>");
     e.send("isready");
-    until(&mut e, "readyok");
+    e.until("readyok", LONG);
     e.quit();
 }
 
@@ -189,7 +168,7 @@ fn self_play_never_spoils_the_tablebase_result() {
             };
             e.send(&position);
             e.send("go nodes 3000");
-            let lines = until(&mut e, "bestmove");
+            let lines = e.until("bestmove", LONG);
             let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
             let m = ladya::movegen::parse_uci_move(&board, mv).expect("a legal move");
             board = board.make(m);
@@ -235,7 +214,7 @@ fn wdl_tables_alone_rank_the_root_and_guide_the_tree() {
         dir.display()
     ));
     e.send("isready");
-    let lines = until(&mut e, "readyok");
+    let lines = e.until("readyok", LONG);
     assert!(
         lines.iter().any(|l| l.contains("(35 WDL, 0 DTZ)")),
         "{lines:?}"

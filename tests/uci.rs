@@ -23,44 +23,6 @@ impl Engine {
         }
     }
 
-    /// Every line up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next(left) {
-                Some((_, l)) => {
-                    let done = l.starts_with(prefix);
-                    seen.push(l);
-                    if done {
-                        return seen;
-                    }
-                }
-                None => panic!("no '{prefix}' within {timeout:?}; saw {seen:#?}"),
-            }
-        }
-    }
-
-    /// The time the first line starting with `prefix` arrived.
-    fn until_at(&mut self, prefix: &str, timeout: Duration) -> (Instant, Vec<String>) {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next(left) {
-                Some((t, l)) => {
-                    let done = l.starts_with(prefix);
-                    seen.push(l);
-                    if done {
-                        return (t, seen);
-                    }
-                }
-                None => panic!("no '{prefix}' within {timeout:?}; saw {seen:#?}"),
-            }
-        }
-    }
-
     /// Asserts that nothing starting with `prefix` arrives for `quiet`.
     fn none_of(&mut self, prefix: &str, quiet: Duration) -> Vec<String> {
         let deadline = Instant::now() + quiet;

@@ -3,46 +3,24 @@
 //! Shredder-FEN positions, castling moves written king takes rook, and
 //! both spellings of castling read in either mode.
 
-use crossbeam_channel::RecvTimeoutError;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod common;
 use common::Engine;
 
 const LONG: Duration = Duration::from_secs(30);
 
-/// Every line up to and including the first that starts with `prefix`.
-fn until(e: &mut Engine, prefix: &str) -> Vec<String> {
-    let deadline = Instant::now() + LONG;
-    let mut seen = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match e.lines.recv_timeout(left) {
-            Ok((_, l)) => {
-                let done = l.starts_with(prefix);
-                seen.push(l);
-                if done {
-                    return seen;
-                }
-            }
-            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
-                panic!("no '{prefix}'; saw {seen:#?}")
-            }
-        }
-    }
-}
-
 /// The FEN that `d` shows.
 fn fen_of(e: &mut Engine) -> String {
     e.send("d");
-    let lines = until(e, "Fen:");
+    let lines = e.until("Fen:", LONG);
     lines.last().unwrap()["Fen: ".len()..].to_string()
 }
 
 /// The line `bestmove <move> [ponder <move>]` without its ponder move.
 fn bestmove(e: &mut Engine, go: &str) -> String {
     e.send(go);
-    let line = until(e, "bestmove").last().unwrap().clone();
+    let line = e.until("bestmove", LONG).last().unwrap().clone();
     line.split(" ponder").next().unwrap().to_string()
 }
 
@@ -50,14 +28,14 @@ fn bestmove(e: &mut Engine, go: &str) -> String {
 fn the_option_is_declared_and_read() {
     let mut e = Engine::start();
     e.send("uci");
-    let lines = until(&mut e, "uciok");
+    let lines = e.until("uciok", LONG);
     assert!(
         lines.contains(&"option name UCI_Chess960 type check default false".to_string()),
         "{lines:#?}"
     );
     e.send("setoption name UCI_Chess960 value maybe");
     e.send("isready");
-    let lines = until(&mut e, "readyok");
+    let lines = e.until("readyok", LONG);
     assert!(
         lines[0].starts_with("info string UCI_Chess960"),
         "{lines:#?}"
@@ -69,7 +47,7 @@ fn the_option_is_declared_and_read() {
 fn chess960_castling_moves_are_king_takes_rook_in_and_out() {
     let mut e = Engine::start();
     e.send("uci");
-    until(&mut e, "uciok");
+    e.until("uciok", LONG);
     e.send("setoption name UCI_Chess960 value true");
     // White castles queen-side (king b1 to c1, rook a1 to d1), Black king-side.
     e.send("position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1 moves b1a1 b8h8");
@@ -80,7 +58,7 @@ fn chess960_castling_moves_are_king_takes_rook_in_and_out() {
     // The search's castling move, in the option's spelling, also in the PV.
     e.send("position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1");
     e.send("go depth 4 searchmoves b1a1");
-    let lines = until(&mut e, "bestmove");
+    let lines = e.until("bestmove", LONG);
     assert!(
         lines.last().unwrap().starts_with("bestmove b1a1"),
         "{lines:#?}"
@@ -137,7 +115,7 @@ fn a_malformed_chess960_fen_is_named_not_fatal() {
     e.send("setoption name UCI_Chess960 value true");
     e.send("position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HHha - 0 1");
     e.send("isready");
-    let lines = until(&mut e, "readyok");
+    let lines = e.until("readyok", LONG);
     assert!(
         lines
             .iter()

@@ -2,7 +2,6 @@
 //! threads keeps the protocol (one legal `bestmove` per `go`, quick `stop`
 //! and `quit`), and bad values are clamped with an `info string`.
 
-use crossbeam_channel::RecvTimeoutError;
 use ladya::board::Board;
 use ladya::movegen::legal_moves;
 use std::time::{Duration, Instant};
@@ -15,28 +14,6 @@ mod common;
 use common::Engine;
 
 impl Engine {
-    /// Every line up to and including the first that starts with
-    /// `prefix`, and the time that one arrived.
-    fn until(&mut self, prefix: &str, timeout: Duration) -> (Instant, Vec<String>) {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((t, l)) => {
-                    let done = l.starts_with(prefix);
-                    seen.push(l);
-                    if done {
-                        return (t, seen);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
-                    panic!("no '{prefix}' within {timeout:?}; saw {seen:#?}")
-                }
-            }
-        }
-    }
-
     /// Asserts that nothing starting with `prefix` arrives for `quiet`.
     fn none_of(&mut self, prefix: &str, quiet: Duration) {
         let deadline = Instant::now() + quiet;
@@ -51,7 +28,7 @@ impl Engine {
     /// `isready` → `readyok`, collecting what came before.
     fn sync(&mut self) -> Vec<String> {
         self.send("isready");
-        self.until("readyok", LONG).1
+        self.until_at("readyok", LONG).1
     }
 }
 
@@ -88,7 +65,7 @@ fn field(line: &str, name: &str) -> Option<u64> {
 fn uci_announces_threads() {
     let mut e = Engine::start();
     e.send("uci");
-    let (_, lines) = e.until("uciok", LONG);
+    let (_, lines) = e.until_at("uciok", LONG);
     assert!(
         lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()),
         "{lines:#?}"
@@ -102,13 +79,13 @@ fn two_threads_movetime_and_depth_give_one_legal_bestmove() {
     let board = Board::from_fen(MIDDLEGAME).unwrap();
     e.send(&format!("position fen {MIDDLEGAME}"));
     let t = e.send("go movetime 300");
-    let (at, lines) = e.until("bestmove", LONG);
+    let (at, lines) = e.until_at("bestmove", LONG);
     legal_best(&board, lines.last().unwrap());
     assert!(at - t < Duration::from_millis(300) + GENEROUS);
     e.none_of("bestmove", Duration::from_millis(200));
 
     e.send("go depth 8");
-    let (_, lines) = e.until("bestmove", LONG);
+    let (_, lines) = e.until_at("bestmove", LONG);
     legal_best(&board, lines.last().unwrap());
     let depths: Vec<u64> = lines.iter().filter_map(|l| field(l, "depth")).collect();
     assert_eq!(depths, (1..=8).collect::<Vec<_>>(), "{lines:#?}");
@@ -123,7 +100,7 @@ fn two_threads_stop_is_quick() {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
     let t = e.send("stop");
-    let (at, lines) = e.until("bestmove", GENEROUS);
+    let (at, lines) = e.until_at("bestmove", GENEROUS);
     assert!(at - t < GENEROUS);
     let b = Board::startpos();
     let b = b.make(ladya::movegen::parse_uci_move(&b, "e2e4").unwrap());
@@ -148,10 +125,10 @@ fn threads_changed_while_searching_stops_the_search_first() {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
     e.send("setoption name Threads value 1");
-    let (_, lines) = e.until("bestmove", LONG);
+    let (_, lines) = e.until_at("bestmove", LONG);
     legal_best(&Board::startpos(), lines.last().unwrap());
     e.send("go depth 5");
-    e.until("bestmove", LONG);
+    e.until_at("bestmove", LONG);
     e.quit();
 }
 
@@ -177,7 +154,7 @@ fn bad_thread_counts_are_clamped_with_an_info_string() {
     );
     // Still 256 threads: a short search works.
     e.send("go depth 4");
-    let (_, lines) = e.until("bestmove", LONG);
+    let (_, lines) = e.until_at("bestmove", LONG);
     legal_best(&Board::startpos(), lines.last().unwrap());
     e.quit();
 }
