@@ -12,7 +12,8 @@
 //! each line through the squares the move empties and fills.
 
 use crate::board::attacks::{
-    DIAGONAL_STEP, KNIGHT_STEP_DELTA, ORTHOGONAL_STEP, line_step, on_board, step,
+    DIAGONAL, DIAGONAL_STEP, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL, ORTHOGONAL_STEP,
+    line_step, on_board, step,
 };
 use crate::board::{
     Board, Move, Piece, PieceKind, Square, flag, is_diagonal_slider, is_orthogonal_slider,
@@ -133,6 +134,119 @@ pub fn gives_check(b: &Board, m: Move) -> bool {
     reaches(diagonal, &DIAGONAL_STEP) || reaches(orthogonal, &ORTHOGONAL_STEP)
 }
 
+/// What `gives_check` needs to know of a position, found once for all the
+/// moves of a node (Stockfish's `CheckInfo`): the squares from which each
+/// kind of our pieces would attack the enemy king as the board stands, and
+/// our pieces that stand alone between the king and one of our sliders.
+///
+/// An ordinary move (not a promotion, castling or en passant) gives check
+/// exactly when it lands on a checking square of its kind, or uncovers a
+/// slider by leaving the line it blocked. The square it leaves cannot open
+/// its own line to the king: a piece leaving a line of the king's that it
+/// moves along would already be attacking the king, and only a promotion
+/// changes what a piece moves like. The other moves take `gives_check`.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    ksq: u8,
+    /// By kind bits (pawn 1 .. queen 5; 0 and king 6 empty): 64-square sets.
+    direct: [u64; 8],
+    /// Our pieces that are the only piece between the king and our slider.
+    blockers: u64,
+}
+
+impl CheckInfo {
+    pub fn new(b: &Board) -> CheckInfo {
+        let us = b.side;
+        let them = !us;
+        let ksq = b.king[them.index()].0;
+        let sq = &b.squares;
+        let mut direct = [0u64; 8];
+        let mut blockers = 0u64;
+
+        // Pawns: the two squares from which one of ours attacks the king.
+        let back = -us.forward();
+        for side in [-1i8, 1] {
+            let s = step(ksq, back + side);
+            if on_board(s) {
+                direct[PieceKind::Pawn as usize] |= Square(s).bit();
+            }
+        }
+        for &d in &KNIGHT_STEPS {
+            let s = step(ksq, d);
+            if on_board(s) {
+                direct[PieceKind::Knight as usize] |= Square(s).bit();
+            }
+        }
+        // Sliders: each line from the king up to and with its first piece;
+        // beyond a piece of ours, the next piece tells whether it blocks.
+        let i = us.index();
+        for (steps, sliders, kind) in [
+            (&DIAGONAL, b.diagonal[i], PieceKind::Bishop),
+            (&ORTHOGONAL, b.orthogonal[i], PieceKind::Rook),
+        ] {
+            let mut line = 0u64;
+            for &d in steps {
+                let mut x = step(ksq, d);
+                while on_board(x) && sq[x as usize].is_empty() {
+                    line |= Square(x).bit();
+                    x = step(x, d);
+                }
+                if !on_board(x) {
+                    continue;
+                }
+                line |= Square(x).bit();
+                if sq[x as usize].color() != us {
+                    continue;
+                }
+                let first = x;
+                x = step(x, d);
+                while on_board(x) && sq[x as usize].is_empty() {
+                    x = step(x, d);
+                }
+                if on_board(x) && sliders & Square(x).bit() != 0 {
+                    blockers |= Square(first).bit();
+                }
+            }
+            direct[kind as usize] = line;
+            direct[PieceKind::Queen as usize] |= line;
+        }
+        CheckInfo {
+            ksq,
+            direct,
+            blockers,
+        }
+    }
+
+    /// `gives_check(b, m)`, for the position this was made from.
+    #[inline]
+    pub fn gives_check(&self, b: &Board, m: Move) -> bool {
+        if m.is_promotion()
+            || matches!(
+                m.flags(),
+                flag::EN_PASSANT | flag::CASTLE_KING | flag::CASTLE_QUEEN
+            )
+        {
+            return gives_check(b, m);
+        }
+        let from = m.from();
+        let to = m.to();
+        let kind = b.squares[from.0 as usize].kind_bits() as usize;
+        if self.direct[kind] & to.bit() != 0 {
+            return true;
+        }
+        if self.blockers & from.bit() == 0 {
+            return false;
+        }
+        // Uncovered unless `to` stays on the line from the king through `from`.
+        let table = if line_step(&DIAGONAL_STEP, self.ksq, from.0) != 0 {
+            &DIAGONAL_STEP
+        } else {
+            &ORTHOGONAL_STEP
+        };
+        line_step(table, self.ksq, from.0) != line_step(table, self.ksq, to.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,9 +282,16 @@ mod tests {
                     } else {
                         legal_moves(&b).iter().copied().collect()
                     };
+                    let info = CheckInfo::new(&b);
                     for n in moves {
                         let expected = b.make(n).in_check();
                         assert_eq!(gives_check(&b, n), expected, "{n} in {}", b.to_fen());
+                        assert_eq!(
+                            info.gives_check(&b, n),
+                            expected,
+                            "CheckInfo: {n} in {}",
+                            b.to_fen()
+                        );
                         checked += 1;
                         checks += expected as usize;
                     }

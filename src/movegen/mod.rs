@@ -7,7 +7,7 @@ pub mod move_list;
 pub mod san;
 pub mod uci_move;
 
-pub use gives_check::gives_check;
+pub use gives_check::{CheckInfo, gives_check};
 pub use legality::is_legal;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use uci_move::{MoveError, UciNotation, parse_uci_move};

@@ -10,7 +10,7 @@ use super::tt::TtBound;
 use super::value::{DRAW, INFINITE, MATE, MAX_PLY, TB_BOUND, TB_WIN, from_tt, mated_in, to_tt};
 use super::worker::{NO_EVAL, Worker};
 use crate::board::{Board, Color, Move};
-use crate::movegen::gives_check;
+use crate::movegen::{CheckInfo, gives_check};
 use std::sync::OnceLock;
 
 /// Late-move reductions by depth and move number: 0.75 + ln d · ln m / 2.25
@@ -251,6 +251,8 @@ impl Worker<'_> {
         let mut quiets_tried: [(Move, u8); 64] = [(Move::NULL, 0); 64];
         let mut quiet_count = 0usize;
         let mut skip_quiets = false;
+        let mut seen = 0usize;
+        let mut check_info: Option<CheckInfo> = None;
         let lmr = lmr_table();
         // Shallow-depth pruning needs pieces: in pawn endings every move counts.
         let may_prune = !root && has_non_pawn_material(b, us);
@@ -261,7 +263,16 @@ impl Worker<'_> {
             }
             let quiet = !m.is_tactical();
             // Read off the board as it stands: a pruned move never pays for `make`.
-            let gives_check = gives_check(b, m);
+            // The first move alone is tested directly: a node cut off by it
+            // never pays for the `CheckInfo` the later ones share.
+            let gives_check = if seen == 0 {
+                gives_check(b, m)
+            } else {
+                check_info
+                    .get_or_insert_with(|| CheckInfo::new(b))
+                    .gives_check(b, m)
+            };
+            seen += 1;
             if quiet && !gives_check && skip_quiets {
                 continue;
             }

@@ -8,7 +8,7 @@ use super::tt::TtBound;
 use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
 use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
-use crate::movegen::gives_check;
+use crate::movegen::CheckInfo;
 
 /// Delta pruning: a capture that cannot lift the score to alpha even with
 /// this much positional gain on top of the victim is skipped.
@@ -85,6 +85,7 @@ impl Worker<'_> {
         }
 
         let mut best_move = Move::NULL;
+        let mut check_info: Option<CheckInfo> = None;
         while let Some((m, order)) = picker.next(b, self.history, &mut self.buffers[ply]) {
             if !in_check && m.is_tactical() {
                 // Q3. Delta pruning and SEE pruning: captures that cannot
@@ -104,7 +105,13 @@ impl Worker<'_> {
                 debug_assert!(see_ge(b, m, 0));
             }
             // Q4. On the first ply, quiet moves only when they check safely.
-            if !in_check && !m.is_tactical() && (!gives_check(b, m) || !see_ge(b, m, 0)) {
+            if !in_check
+                && !m.is_tactical()
+                && (!check_info
+                    .get_or_insert_with(|| CheckInfo::new(b))
+                    .gives_check(b, m)
+                    || !see_ge(b, m, 0))
+            {
                 continue;
             }
             let child = self.make_move(b, m, ply);
