@@ -234,38 +234,48 @@ impl AccumulatorStack {
     }
 
     /// Ply `ply + 1`'s accumulators: ply `ply`'s (of `board`) after `m`
-    /// (a null move changes nothing).
+    /// (a null move changes nothing). The parent's sums and the changed
+    /// rows are read in one pass that writes the child, rather than a copy
+    /// followed by an update in place.
     #[inline]
     pub fn make(&mut self, ply: usize, board: &Board, m: Move) {
         let h = self.hidden;
         let n = 2 * h;
         let (parents, children) = self.data.split_at_mut((ply + 1) * n);
-        let parent = &parents[ply * n..];
+        let parent = &parents[ply * n..(ply + 1) * n];
         let child = &mut children[..n];
-        child.copy_from_slice(parent);
         if m.is_null() {
+            child.copy_from_slice(parent);
             return;
         }
         let d = Delta::of(board, m);
         let net = &self.net;
-        for (persp, half) in [Color::White, Color::Black]
+        for (persp, (half, from)) in [Color::White, Color::Black]
             .into_iter()
-            .zip(child.chunks_exact_mut(h))
+            .zip(child.chunks_exact_mut(h).zip(parent.chunks_exact(h)))
         {
+            let row = |(p, s): (Piece, Square)| net.row(feature(persp, p, s));
             match (d.adds, d.subs) {
                 (1, 1) => {
-                    let a = net.row(feature(persp, d.add[0].0, d.add[0].1));
-                    let s = net.row(feature(persp, d.sub[0].0, d.sub[0].1));
-                    for ((c, a), s) in half.iter_mut().zip(a).zip(s) {
-                        *c = c.wrapping_add(*a).wrapping_sub(*s);
+                    let (a, s) = (row(d.add[0]), row(d.sub[0]));
+                    for (((c, p), a), s) in half.iter_mut().zip(from).zip(a).zip(s) {
+                        *c = p.wrapping_add(*a).wrapping_sub(*s);
+                    }
+                }
+                (1, 2) => {
+                    let (a, s1, s2) = (row(d.add[0]), row(d.sub[0]), row(d.sub[1]));
+                    for ((((c, p), a), s1), s2) in half.iter_mut().zip(from).zip(a).zip(s1).zip(s2)
+                    {
+                        *c = p.wrapping_add(*a).wrapping_sub(*s1).wrapping_sub(*s2);
                     }
                 }
                 _ => {
-                    for &(p, s) in &d.add[..d.adds] {
-                        add(half, net.row(feature(persp, p, s)));
+                    half.copy_from_slice(from);
+                    for &f in &d.add[..d.adds] {
+                        add(half, row(f));
                     }
-                    for &(p, s) in &d.sub[..d.subs] {
-                        for (c, w) in half.iter_mut().zip(net.row(feature(persp, p, s))) {
+                    for &f in &d.sub[..d.subs] {
+                        for (c, w) in half.iter_mut().zip(row(f)) {
                             *c = c.wrapping_sub(*w);
                         }
                     }
