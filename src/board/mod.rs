@@ -28,7 +28,7 @@ pub mod castle {
 }
 
 /// The castling rights of each colour.
-pub(crate) const RIGHTS_OF: [u8; 2] = [
+const RIGHTS_OF: [u8; 2] = [
     castle::WHITE_KING | castle::WHITE_QUEEN,
     castle::BLACK_KING | castle::BLACK_QUEEN,
 ];

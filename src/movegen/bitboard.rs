@@ -68,7 +68,7 @@ const fn line_through(i: usize, step: i8) -> u64 {
 }
 
 /// The file, diagonal and anti-diagonal through each square, without it.
-static LINES: [[u64; 3]; 64] = {
+pub static LINES: [[u64; 3]; 64] = {
     let mut t = [[0u64; 3]; 64];
     let mut i = 0;
     while i < 64 {

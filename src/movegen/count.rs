@@ -11,12 +11,12 @@
 //! rare and use the generator's own tests.
 
 use super::bitboard::{
-    BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, PAWN, RANK_1, ROOK_RAYS, Tally,
-    bishop_attacks, indexes, pawn_attacks, rook_attacks,
+    BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINES, PAWN, RANK_1, ROOK_RAYS, Tally,
+    bishop_attacks, indexes, rook_attacks,
 };
 use super::legal::{castling_moves, en_passant_is_safe};
 use super::move_list::MoveCounter;
-use crate::board::{Board, Color, RIGHTS_OF, Square};
+use crate::board::{Board, Color, Square};
 
 /// The number of legal moves of `b`.
 pub fn count_legal(b: &Board) -> u64 {
@@ -34,64 +34,45 @@ pub fn count_legal(b: &Board) -> u64 {
     let their_diagonal = b.diagonal[t];
     let their_orthogonal = b.orthogonal[t];
 
-    // Step 1. The squares the enemy attacks around our king (and on our
-    // first rank while we may castle), with the king lifted so that a step
-    // back along a slider's line stays attacked. A slider whose lines miss
-    // those squares even on an empty board is skipped.
-    let zone = if b.castling & RIGHTS_OF[u] != 0 {
-        KING[k] | RANK_1 << (us.back_rank() * 8)
-    } else {
-        KING[k]
+    // Step 1. What the enemy attacks, asked only of the king's free
+    // neighbours and castling squares, usually a few.
+    let enemy = Enemy {
+        pawn_squares: &PAWN[u],
+        pawns: their_pawns,
+        knights: their_knights,
+        king: KING[b.king[t].index64() as usize & 63],
+        diagonal: their_diagonal,
+        orthogonal: their_orthogonal,
+        lifted: occ ^ king_bit,
     };
-    let lifted = occ ^ king_bit;
-    let mut attacked = pawn_attacks(their_pawns, !white) | KING[b.king[t].index64() as usize & 63];
-    for s in indexes(their_knights) {
-        attacked |= KNIGHT[s];
-    }
-    for s in indexes(their_diagonal) {
-        if BISHOP_RAYS[s] & zone != 0 {
-            attacked |= bishop_attacks(s, lifted);
-        }
-    }
-    for s in indexes(their_orthogonal) {
-        if ROOK_RAYS[s] & zone != 0 {
-            attacked |= rook_attacks(s, lifted);
-        }
-    }
 
     // Step 2. Checkers and pins, looked for only when an enemy slider is on
     // a line with our king: a pinning slider would see the king through
-    // exactly one of our pieces, which then keeps to the squares between
-    // them and the slider's own.
+    // exactly one of our pieces, which then keeps to the line through the
+    // king and itself.
     let mut checkers = (KNIGHT[k] & their_knights) | (PAWN[u][k] & their_pawns);
     let mut pinned = 0u64;
-    let mut pins = [(0u64, 0u64); 8];
-    let mut pin_count = 0;
     let aligned = (BISHOP_RAYS[k] & their_diagonal) | (ROOK_RAYS[k] & their_orthogonal);
     if aligned != 0 {
         let snipers = (bishop_attacks(k, theirs) & their_diagonal)
             | (rook_attacks(k, theirs) & their_orthogonal);
         for s in indexes(snipers) {
-            let between = BETWEEN[k][s & 63];
-            let blockers = between & occ;
+            let blockers = BETWEEN[k][s & 63] & occ;
             if blockers == 0 {
                 checkers |= 1 << s;
-            } else if blockers & blockers.wrapping_sub(1) == 0 && blockers & ours != 0 {
-                pinned |= blockers;
-                pins[pin_count & 7] = (blockers, between | 1 << s);
-                pin_count += 1;
+            } else if blockers & blockers.wrapping_sub(1) == 0 {
+                pinned |= blockers & ours;
             }
         }
     }
-    let pins = &pins[..pin_count.min(8)];
-    let pin_line = |from_bit: u64| -> u64 {
-        pins.iter()
-            .filter(|p| p.0 == from_bit)
-            .fold(!0, |line, p| line & p.1)
-    };
 
     // Step 3. The king's steps; in double check nothing else.
-    let king_moves = KING[k] & !ours & !attacked;
+    let mut king_moves = KING[k] & !ours;
+    for s in indexes(king_moves) {
+        if enemy.attacks(s) {
+            king_moves ^= 1 << s;
+        }
+    }
     if checkers & checkers.wrapping_sub(1) != 0 {
         return king_moves.count_ones() as u64;
     }
@@ -101,7 +82,7 @@ pub fn count_legal(b: &Board) -> u64 {
 
     // Step 4. Castling (never in check).
     if checkers == 0 && b.castling != 0 {
-        n += castling_count(b, attacked);
+        n += castling_count(b, &enemy);
     }
 
     // Step 5. Every other piece: targets that are not ours and, in check,
@@ -121,27 +102,20 @@ pub fn count_legal(b: &Board) -> u64 {
     for s in indexes(diagonal) {
         let mut a = bishop_attacks(s, occ) & target;
         if pinned & (1 << s) != 0 {
-            a &= pin_line(1 << s);
+            a &= line(k, s);
         }
         tally.add(a);
     }
     for s in indexes(orthogonal) {
         let mut a = rook_attacks(s, occ) & target;
         if pinned & (1 << s) != 0 {
-            a &= pin_line(1 << s);
+            a &= line(k, s);
         }
         tally.add(a);
     }
     n += pawn_moves(pawns & !pinned, white, occ, theirs, target, &mut tally);
     for s in indexes(pawns & pinned) {
-        n += pawn_moves(
-            1 << s,
-            white,
-            occ,
-            theirs,
-            target & pin_line(1 << s),
-            &mut tally,
-        );
+        n += pawn_moves(1 << s, white, occ, theirs, target & line(k, s), &mut tally);
     }
     if let Some(ep) = b.en_passant() {
         let e = ep.index64() as usize & 63;
@@ -152,6 +126,50 @@ pub fn count_legal(b: &Board) -> u64 {
         }
     }
     n + tally.total()
+}
+
+/// The enemy's pieces, for asking whether they attack a square.
+struct Enemy<'a> {
+    /// The squares from which an enemy pawn attacks each square (our
+    /// pawns' attacks).
+    pawn_squares: &'a [u64; 64],
+    pawns: u64,
+    knights: u64,
+    /// The squares the enemy king attacks.
+    king: u64,
+    diagonal: u64,
+    orthogonal: u64,
+    /// The occupancy with our king lifted, so that a step back along a
+    /// slider's line stays attacked.
+    lifted: u64,
+}
+
+impl Enemy<'_> {
+    /// True when the enemy attacks square `s`. A slider is looked at only
+    /// when it is on a line with `s`.
+    #[inline(always)]
+    fn attacks(&self, s: usize) -> bool {
+        let s = s & 63;
+        (KNIGHT[s] & self.knights) | (self.pawn_squares[s] & self.pawns) | (self.king & (1 << s))
+            != 0
+            || (BISHOP_RAYS[s] & self.diagonal != 0
+                && bishop_attacks(s, self.lifted) & self.diagonal != 0)
+            || (ROOK_RAYS[s] & self.orthogonal != 0
+                && rook_attacks(s, self.lifted) & self.orthogonal != 0)
+    }
+}
+
+/// The whole line (rank, file or diagonal) through the squares `a` and
+/// `b`, which are on one.
+#[inline(always)]
+fn line(a: usize, b: usize) -> u64 {
+    let b_bit = 1u64 << (b & 63);
+    let rank = RANK_1 << (a & 56);
+    let [file, diagonal, anti_diagonal] = LINES[a & 63];
+    let on = [file, diagonal, anti_diagonal, rank]
+        .into_iter()
+        .find(|l| l & b_bit != 0);
+    on.unwrap_or(0) | 1 << (a & 63)
 }
 
 /// Adds to `tally` the targets of the moves of the pawns on `pawns` to
@@ -198,13 +216,13 @@ fn pawn_moves(
     }
 }
 
-/// Step 3 of `count_legal`: the castling moves of the side to move, which
-/// is not in check, given the squares the enemy attacks.
+/// Step 4 of `count_legal`: the castling moves of the side to move, which
+/// is not in check.
 #[inline(always)]
-fn castling_count(b: &Board, attacked: u64) -> u64 {
+fn castling_count(b: &Board, enemy: &Enemy) -> u64 {
     let us = b.side;
     let them = !us;
-    let rank_shift = us.back_rank() * 8;
+    let rank_shift = us.back_rank() as u32 * 8;
     // The king's squares are attacked only through the rook that leaves
     // when an enemy rook or queen stands on our first rank (`legal`'s
     // castling notes): then the generator's own test.
@@ -221,10 +239,11 @@ fn castling_count(b: &Board, attacked: u64) -> u64 {
         if b.castling & (1 << index) == 0 || first_rank & b.castling_stretch[index] != 0 {
             continue;
         }
-        // The files from the king's to its target, both included.
+        // The squares from the king's to its target, the target included
+        // (the king's own is not attacked: it is not in check).
         let (lo, hi) = (king_file.min(king_to), king_file.max(king_to));
-        let path = ((0xffu16 << lo) as u8 & (0xffu16 >> (7 - hi)) as u8) as u64;
-        if (attacked >> rank_shift) & path == 0 {
+        let path = ((0xffu16 << lo) as u8 & (0xffu16 >> (7 - hi)) as u8 & !(1 << king_file)) as u64;
+        if !indexes(path << rank_shift).any(|s| enemy.attacks(s)) {
             n += 1;
         }
     }
