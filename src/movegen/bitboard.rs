@@ -5,10 +5,11 @@
 //! sets (`a1` = bit 0, `h8` = bit 63); here the attacks of a piece are sets
 //! too, so that the moves of a piece are counted with one popcount. The
 //! tables are derived at compile time from the 0x88 steps of
-//! `board::attacks`. Sliders use hyperbola quintessence (the
-//! chessprogramming wiki; o ^ (o - 2s) along a line, the other direction
-//! through a byte swap) for files and diagonals, and a 512-byte table for
-//! ranks: no magic numbers and no large tables.
+//! `board::attacks`. Sliders use kindergarten bitboards (the
+//! chessprogramming wiki): a line's occupancy is gathered into six bits
+//! (a shift for a rank, one multiplication for a file or a diagonal) that
+//! index the attacks of a 512-entry table per kind of line; no magic
+//! numbers to search for and no large tables.
 
 use crate::board::attacks::{DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 
@@ -161,17 +162,57 @@ pub static ROOK_RAYS: [u64; 64] = {
     t
 };
 
-/// Hyperbola quintessence along `line` (a file or a diagonal through the
-/// slider on `bit`, the slider excluded).
+/// `DIAGONAL_FILL[file * 64 + inner]`: `RANK_ATTACKS` copied onto every
+/// rank, so that masking with a diagonal keeps the diagonal's attacks.
+static DIAGONAL_FILL: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = RANK_ATTACKS[i] as u64 * FILE_A;
+        i += 1;
+    }
+    t
+};
+
+/// `FILE_ATTACKS[rank * 64 + inner]`: the squares of the a-file a rook on
+/// `rank` of it attacks when `inner` holds the occupancy of ranks 2 to 7.
+static FILE_ATTACKS: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut i = 0;
+    while i < 512 {
+        let a = RANK_ATTACKS[i];
+        let mut f = 0;
+        while f < 8 {
+            if a & (1 << f) != 0 {
+                t[i] |= 1 << (f * 8);
+            }
+            f += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The attacks along a diagonal `line` through `sq` (the square
+/// excluded), by kindergarten bitboards (the chessprogramming wiki): one
+/// multiplication gathers the diagonal's squares of files b to g into the
+/// top six bits, whose attacks come from the rank table.
 #[inline(always)]
-fn line_attacks(occ: u64, line: u64, bit: u64) -> u64 {
-    let o = occ & line;
-    let forward = o.wrapping_sub(bit.wrapping_shl(1));
-    let reverse = o
-        .swap_bytes()
-        .wrapping_sub(bit.swap_bytes().wrapping_shl(1))
-        .swap_bytes();
-    (forward ^ reverse) & line
+fn diagonal_attacks(occ: u64, line: u64, sq: usize) -> u64 {
+    const FILE_B: u64 = FILE_A << 1;
+    let inner = ((occ & line).wrapping_mul(FILE_B) >> 58) as usize;
+    DIAGONAL_FILL[(sq & 7) * 64 + inner] & line
+}
+
+/// The attacks along the file of `sq`: the file shifted onto the a-file,
+/// its ranks 2 to 7 gathered into six bits by a multiplication.
+#[inline(always)]
+fn file_attacks(occ: u64, sq: usize) -> u64 {
+    const DIAGONAL_C7_H2: u64 = 0x0004_0810_2040_8000;
+    let file = sq & 7;
+    let a_file = FILE_A & (occ >> file);
+    let inner = (a_file.wrapping_mul(DIAGONAL_C7_H2) >> 58) as usize;
+    FILE_ATTACKS[(sq >> 3 & 7) * 64 + inner] << file
 }
 
 #[inline(always)]
@@ -185,15 +226,14 @@ fn rank_attacks(occ: u64, sq: usize) -> u64 {
 #[inline(always)]
 pub fn bishop_attacks(sq: usize, occ: u64) -> u64 {
     let lines = &LINES[sq & 63];
-    let bit = 1u64 << (sq & 63);
-    line_attacks(occ, lines[1], bit) | line_attacks(occ, lines[2], bit)
+    diagonal_attacks(occ, lines[1], sq) | diagonal_attacks(occ, lines[2], sq)
 }
 
 /// The squares a rook on `sq` attacks, given the occupancy `occ`.
 #[inline(always)]
 pub fn rook_attacks(sq: usize, occ: u64) -> u64 {
     let sq = sq & 63;
-    line_attacks(occ, LINES[sq][0], 1 << sq) | rank_attacks(occ, sq)
+    file_attacks(occ, sq) | rank_attacks(occ, sq)
 }
 
 /// The squares attacked by pawns of colour `white` (true) or black on `pawns`.
