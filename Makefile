@@ -9,6 +9,7 @@
 #                   Chess960 positions to depth 6 are 507 G nodes: about 1.5 hours
 #                   on one core)
 #   make perft-speed  start position perft 6 and Kiwipete perft 5, beside Stockfish's go perft
+#                   (tests/scripts/perft_speed.py: python3)
 #   make bench      the fixed-depth search benchmark
 #   make tb-endgames  won tablebase endings played out against Stockfish (python-chess)
 
@@ -51,11 +52,8 @@ perft-speed: all
 	$(BIN) perft 6
 	$(BIN) perft 5 --fen "$(KIWIPETE)"
 	@if [ -x $(STOCKFISH) ]; then \
-	  echo "Stockfish go perft 6 (wall time includes its start-up; go perft 1 shows that alone):"; \
-	  /usr/bin/time -f "%e s" sh -c 'printf "go perft 1\nquit\n" | $(STOCKFISH) >/dev/null'; \
-	  /usr/bin/time -f "%e s" sh -c 'printf "go perft 6\nquit\n" | $(STOCKFISH) | grep Nodes'; \
-	  echo "Stockfish go perft 5 on Kiwipete:"; \
-	  /usr/bin/time -f "%e s" sh -c 'printf "position fen $(KIWIPETE)\ngo perft 5\nquit\n" | $(STOCKFISH) | grep Nodes'; \
+	  echo "Best of 3, Stockfish timed inside its process (start-up not counted):"; \
+	  python3 tests/scripts/perft_speed.py --ladya $(BIN) --stockfish $(STOCKFISH) --runs 3; \
 	fi
 
 bench: all

@@ -56,6 +56,10 @@ pub(crate) fn is_orthogonal_slider(p: Piece) -> bool {
     matches!(p.kind_bits(), 4 | 5)
 }
 
+/// The a- and h-files as 64-square sets.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
 /// "No square" for the en-passant field.
 const NO_SQUARE: u8 = 0x88;
 
@@ -298,8 +302,25 @@ impl Board {
     /// Precondition: `m` is legal in this position (from the legal move
     /// generator or `movegen::parse_uci_move`). A null `m` passes the turn
     /// (for null-move pruning); it must not be played while in check.
+    #[inline]
     pub fn make(&self, m: Move) -> Board {
+        // The copy and the call are inlined where a board is made; the
+        // move itself is played by `play_into`, on the copy.
         let mut b = *self;
+        self.play_into(m, &mut b);
+        debug_assert!(
+            b.check_invariants().is_ok(),
+            "{} after {m} from {}",
+            b.check_invariants().unwrap_err(),
+            self.to_fen()
+        );
+        b
+    }
+
+    /// The body of `make`: `b` is a copy of `self`, and becomes the board
+    /// after `m`.
+    #[inline(always)]
+    fn play_into(&self, m: Move, b: &mut Board) {
         let us = self.side;
         let them = !us;
         let mut key = self.key ^ KEYS.black_to_move;
@@ -315,7 +336,7 @@ impl Board {
         }
         if m.is_null() {
             b.key = key;
-            return b;
+            return;
         }
 
         if m.is_castle() {
@@ -385,9 +406,11 @@ impl Board {
         }
 
         b.key = key;
-        if flags == flag::DOUBLE_PUSH {
-            // The en-passant square exists (and counts for repetition) only
-            // when the capture is actually legal (FIDE 9.2.3).
+        // The en-passant square exists (and counts for repetition) only
+        // when the capture is actually legal (FIDE 9.2.3); it cannot be
+        // without an enemy pawn beside the one that advanced.
+        let beside = ((to.bit() << 1) & !FILE_A) | ((to.bit() >> 1) & !FILE_H);
+        if flags == flag::DOUBLE_PUSH && b.pawns[them.index()] & beside != 0 {
             let ep = (from.0 as i16 + us.forward() as i16) as u8;
             if b.en_passant_capture_is_legal(ep) {
                 b.ep = ep;
@@ -395,14 +418,6 @@ impl Board {
                 b.key ^= KEYS.en_passant_file[(ep & 7) as usize];
             }
         }
-
-        debug_assert!(
-            b.check_invariants().is_ok(),
-            "{} after {m} from {}",
-            b.check_invariants().unwrap_err(),
-            self.to_fen()
-        );
-        b
     }
 
     /// The rest of `make` for a castling move; `b` and `key` already have
@@ -411,7 +426,7 @@ impl Board {
     /// Chess960 one may land where the other stood, or stay where it is.
     #[cold]
     #[inline(never)]
-    fn make_castling(&self, m: Move, mut b: Board, mut key: u64) -> Board {
+    fn make_castling(&self, m: Move, b: &mut Board, mut key: u64) {
         let us = self.side;
         let (from, to) = (m.from(), m.to());
         let (rook_from, rook_to) = self.castling_rook_squares(m);
@@ -431,13 +446,6 @@ impl Board {
         key ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
         b.drop_castling_rights(self.castling & !RIGHTS_OF[i], &mut key);
         b.key = key;
-        debug_assert!(
-            b.check_invariants().is_ok(),
-            "{} after {m} from {}",
-            b.check_invariants().unwrap_err(),
-            self.to_fen()
-        );
-        b
     }
 
     /// True when the side to move can legally capture en passant on `ep`.

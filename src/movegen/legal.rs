@@ -150,7 +150,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
 /// Step 3 of `generate`: the castling moves of the side to move, which is
 /// not in check and holds some castling right. King side first.
 #[inline(always)]
-fn castling_moves<S: MoveSink>(b: &Board, ksq: u8, attackers: Attackers, sink: &mut S) {
+pub(super) fn castling_moves<S: MoveSink>(b: &Board, ksq: u8, attackers: Attackers, sink: &mut S) {
     let us = b.side;
     let them = !us;
     let rank = ksq & 0x70;
@@ -374,7 +374,7 @@ fn ray(from: u8, to: u8, d: i8) -> u64 {
 
 /// Plays the en-passant capture on a copy of the squares and looks at the
 /// king: this covers pins, checks and the rank that empties behind two pawns.
-fn en_passant_is_safe(b: &Board, from: u8, to: u8) -> bool {
+pub(super) fn en_passant_is_safe(b: &Board, from: u8, to: u8) -> bool {
     let us = b.side;
     let victim = (to as i16 - us.forward() as i16) as u8;
     let mut sq = b.squares;

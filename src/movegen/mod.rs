@@ -1,5 +1,7 @@
 //! Legal move generation and UCI move text.
 
+pub mod bitboard;
+pub mod count;
 pub mod gives_check;
 pub mod legal;
 pub mod legality;
@@ -33,12 +35,10 @@ pub fn legal_moves(b: &Board) -> MoveList {
     list
 }
 
-/// The number of legal moves of `b`, without storing them.
+/// The number of legal moves of `b`, counted by sets without listing them.
 #[inline]
 pub fn count_legal(b: &Board) -> u64 {
-    let mut c = MoveCounter::default();
-    legal::generate::<MoveCounter, true>(b, &mut c);
-    c.0
+    count::count_legal(b)
 }
 
 /// True when the side to move has at least one legal move.
