@@ -4,6 +4,7 @@
 //! ("copy-make"), so there is no unmake and no undo stack.
 
 pub mod attacks;
+pub mod bitboard;
 pub mod chess_move;
 pub mod fen;
 pub mod piece;

@@ -3,19 +3,21 @@
 //!
 //! The same rules as `legal::generate`, which stays the reference (a test
 //! compares the two on every node of the perft suites' first plies), done
-//! with the attack sets of `bitboard`: the checkers and pins from the king
-//! outward, the squares the enemy attacks (our king lifted) for the king's
-//! steps, then one popcount per piece for knights and sliders, and a few
-//! shifts for all the free pawns together. En passant, and castling with an
+//! with the attack sets of `board::bitboard`: the checkers and pins from
+//! the king outward, the squares the enemy attacks (our king lifted) for
+//! the king's steps, then one popcount per piece for knights and sliders
+//! (their targets summed by `tally`), and a few shifts for all the free
+//! pawns together. En passant, and castling with an
 //! enemy rook or queen on our first rank (Chess960's hidden attacks), are
 //! rare and use the generator's own tests.
 
-use super::bitboard::{
-    BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINES, PAWN, RANK_1, ROOK_RAYS, Tally,
-    bishop_attacks, indexes, rook_attacks,
-};
 use super::legal::{castling_moves, en_passant_is_safe};
 use super::move_list::MoveCounter;
+use super::tally::Tally;
+use crate::board::bitboard::{
+    BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINES, PAWN, RANK_1, ROOK_RAYS,
+    bishop_attacks, indexes, rook_attacks,
+};
 use crate::board::{Board, Color, Square};
 
 /// The number of legal moves of `b`.

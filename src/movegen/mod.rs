@@ -1,12 +1,12 @@
 //! Legal move generation and UCI move text.
 
-pub mod bitboard;
 pub mod count;
 pub mod gives_check;
 pub mod legal;
 pub mod legality;
 pub mod move_list;
 pub mod san;
+pub mod tally;
 pub mod uci_move;
 
 pub use gives_check::{CheckInfo, gives_check};

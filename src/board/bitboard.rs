@@ -1,5 +1,5 @@
-//! Attack sets as 64-square bit sets, for counting moves without listing
-//! them (`count`).
+//! Attack sets as 64-square bit sets: `is_attacked`, SEE, and movegen's
+//! counting of moves without listing them (`count`).
 //!
 //! The board is 0x88, but it also keeps each side's pieces as 64-square
 //! sets (`a1` = bit 0, `h8` = bit 63); here the attacks of a piece are sets
@@ -11,7 +11,7 @@
 //! index the attacks of a 512-entry table per kind of line; no magic
 //! numbers to search for and no large tables.
 
-use crate::board::attacks::{DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
+use super::attacks::{DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub const FILE_H: u64 = FILE_A << 7;
@@ -246,40 +246,6 @@ pub fn pawn_attacks(pawns: u64, white: bool) -> u64 {
     }
 }
 
-/// A count per square of how many sets added hold it, kept as four bit
-/// planes (a carry-save adder): adding a set costs six logic operations,
-/// and the total costs four popcounts however many sets were added. Counts
-/// up to 15 a square: no square is the target of more than 15 pieces.
-#[derive(Default)]
-pub struct Tally {
-    ones: u64,
-    twos: u64,
-    fours: u64,
-    eights: u64,
-}
-
-impl Tally {
-    #[inline(always)]
-    pub fn add(&mut self, set: u64) {
-        let c1 = self.ones & set;
-        self.ones ^= set;
-        let c2 = self.twos & c1;
-        self.twos ^= c1;
-        let c4 = self.fours & c2;
-        self.fours ^= c2;
-        self.eights ^= c4;
-    }
-
-    /// The sum of the sizes of the sets added.
-    #[inline(always)]
-    pub fn total(&self) -> u64 {
-        (self.ones.count_ones()
-            + 2 * self.twos.count_ones()
-            + 4 * self.fours.count_ones()
-            + 8 * self.eights.count_ones()) as u64
-    }
-}
-
 /// Iterates over the 64-square indexes of a set.
 #[inline(always)]
 pub fn indexes(mut set: u64) -> impl Iterator<Item = usize> {
@@ -331,23 +297,6 @@ mod tests {
     }
 
     #[test]
-    fn tally_sums_the_sizes() {
-        let mut t = Tally::default();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut sum = 0;
-        for _ in 0..15 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            t.add(x);
-            sum += x.count_ones() as u64;
-            assert_eq!(t.total(), sum);
-        }
-        assert_eq!(ROOK_RAYS[0], (FILE_A | RANK_1) & !1);
-        assert_eq!(BISHOP_RAYS[0], BETWEEN[0][63] | 1 << 63);
-    }
-
-    #[test]
     fn tables() {
         assert_eq!(KNIGHT[0], (1 << 10) | (1 << 17));
         assert_eq!(KING[63].count_ones(), 3);
@@ -359,6 +308,8 @@ mod tests {
         assert_eq!(BETWEEN[0][63].count_ones(), 6);
         assert_eq!(BETWEEN[0][63], BETWEEN[63][0]);
         assert_eq!(BETWEEN[0][1], 0);
+        assert_eq!(ROOK_RAYS[0], (FILE_A | RANK_1) & !1);
+        assert_eq!(BISHOP_RAYS[0], BETWEEN[0][63] | 1 << 63);
         assert_eq!(BETWEEN[0][17], 0); // a knight's jump
     }
 }
