@@ -1,11 +1,13 @@
-//! Which squares a side attacks, read straight off the 0x88 array.
+//! Which squares a side attacks, and the 0x88 steps and line tables.
 //!
-//! `is_attacked` probes the pawn, knight and king squares around the target,
-//! then takes each enemy slider (the board keeps them as bit sets) and, when
-//! a 0x88 difference table says it is on a line with the target, walks the
-//! squares between.
+//! `is_attacked` intersects the attack sets of `bitboard` from the target
+//! square with the attacker's piece sets: a table lookup for pawns,
+//! knights and the king, the kindergarten slider attacks for bishops,
+//! rooks and queens, computed only when one stands on a line through the
+//! target.
 
-use super::piece::{Color, Piece, PieceKind};
+use super::bitboard::{BISHOP_RAYS, KING, KNIGHT, PAWN, ROOK_RAYS, bishop_attacks, rook_attacks};
+use super::piece::{Color, Piece};
 use super::square::Square;
 
 pub const ORTHOGONAL: [i8; 4] = [16, -16, 1, -1];
@@ -50,10 +52,11 @@ pub(crate) fn on_board(sq: u8) -> bool {
     sq & 0x88 == 0
 }
 
-/// What `is_attacked` needs to know of the attacking side beyond the
-/// squares: its sliders as 64-square sets, and its king.
+/// What `is_attacked` needs to know of the attacking side: its pieces as
+/// 64-square sets, and its king.
 #[derive(Clone, Copy)]
 pub struct Attackers {
+    pub pawns: u64,
     /// Bishops and queens.
     pub diagonal: u64,
     /// Rooks and queens.
@@ -90,57 +93,31 @@ pub fn any_step_away(table: &[bool; 240], mut set: u64, t: u8) -> bool {
     false
 }
 
-/// True when `by` attacks `target`.
-/// The square `ignore` is treated as empty (pass the moving king's square so
-/// that it does not hide a slider's ray); pass `0x88` to ignore nothing.
+/// True when `by`, whose pieces are `attackers`, attacks `target` on a
+/// board whose occupied squares are `occupancy` (both sides). A caller
+/// that tests a position other than the board's (the king lifted off, a
+/// move played on a copy) passes that position's sets: an attacker that
+/// was captured taken out of `attackers`, the squares emptied and filled
+/// by the move in `occupancy`.
 #[inline]
-pub fn is_attacked(
-    squares: &[Piece; 128],
-    attackers: Attackers,
-    target: Square,
-    by: Color,
-    ignore: u8,
-) -> bool {
-    let t = target.0;
-    let c = (by as u8) << 3;
-    let pawn = PieceKind::Pawn as u8 | c;
-
-    // A white pawn on s attacks s+15 and s+17, so look back against its direction.
-    let back = -by.forward();
-    for d in [back - 1, back + 1] {
-        let s = step(t, d);
-        if on_board(s) && squares[s as usize].0 == pawn {
-            return true;
-        }
-    }
-    if any_step_away(&KNIGHT_STEP_DELTA, attackers.knights, t) {
+pub fn is_attacked(attackers: Attackers, target: Square, by: Color, occupancy: u64) -> bool {
+    let t = target.index64() as usize & 63;
+    // A pawn of `by` attacks `t` from where a pawn of the other colour on
+    // `t` would attack.
+    if (PAWN[(!by).index()][t] & attackers.pawns)
+        | (KNIGHT[t] & attackers.knights)
+        | (KING[t] & attackers.king.bit())
+        != 0
+    {
         return true;
     }
-    if KING_STEP_DELTA[(t as i16 - attackers.king.0 as i16 + 119) as usize] {
+    // Sliders: the rays from the target, only when one can be on them.
+    let diagonal = attackers.diagonal & BISHOP_RAYS[t];
+    if diagonal != 0 && bishop_attacks(t, occupancy) & diagonal != 0 {
         return true;
     }
-    slider_reaches(squares, attackers.diagonal, &DIAGONAL_STEP, t, ignore)
-        || slider_reaches(squares, attackers.orthogonal, &ORTHOGONAL_STEP, t, ignore)
-}
-
-/// True when a slider of `set` has a clear line to `t` along `table`'s lines.
-#[inline(always)]
-fn slider_reaches(
-    squares: &[Piece; 128],
-    mut set: u64,
-    table: &[i8; 240],
-    t: u8,
-    ignore: u8,
-) -> bool {
-    while set != 0 {
-        let s = Square::from_index64(set.trailing_zeros() as u8).0;
-        set &= set - 1;
-        let d = line_step(table, s, t);
-        if d != 0 && path_is_clear(squares, s, t, d, ignore) {
-            return true;
-        }
-    }
-    false
+    let orthogonal = attackers.orthogonal & ROOK_RAYS[t];
+    orthogonal != 0 && rook_attacks(t, occupancy) & orthogonal != 0
 }
 
 /// True when every square strictly between `from` and `to` (walking by

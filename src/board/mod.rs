@@ -265,7 +265,7 @@ impl Board {
     /// True when `by` attacks `sq`.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        is_attacked(&self.squares, self.attackers(by), sq, by, NO_SQUARE)
+        is_attacked(self.attackers(by), sq, by, self.occupancy())
     }
 
     /// `c`'s knights: the pieces that are neither pawns, sliders nor king.
@@ -276,10 +276,17 @@ impl Board {
             & !(self.pawns[i] | self.diagonal[i] | self.orthogonal[i] | self.king[i].bit())
     }
 
+    /// Both sides' pieces.
+    #[inline]
+    pub(crate) fn occupancy(&self) -> u64 {
+        self.occupied[0] | self.occupied[1]
+    }
+
     /// What `is_attacked` needs to know of `c`'s pieces.
     #[inline]
     pub(crate) fn attackers(&self, c: Color) -> attacks::Attackers {
         attacks::Attackers {
+            pawns: self.pawns[c.index()],
             diagonal: self.diagonal[c.index()],
             orthogonal: self.orthogonal[c.index()],
             knights: self.knights(c),
@@ -456,16 +463,17 @@ impl Board {
         let victim = (ep as i16 - us.forward() as i16) as u8;
         let pawn = Piece::new(us, PieceKind::Pawn);
         let king = self.king[us.index()];
+        let victim_bit = Square(victim).bit();
+        // The captured pawn is gone from their pieces.
+        let mut attackers = self.attackers(them);
+        attackers.pawns &= !victim_bit;
         for d in [-1i8, 1] {
             let s = attacks::step(victim, d);
             if !attacks::on_board(s) || self.squares[s as usize] != pawn {
                 continue;
             }
-            let mut sq = self.squares;
-            sq[s as usize] = Piece::EMPTY;
-            sq[victim as usize] = Piece::EMPTY;
-            sq[ep as usize] = pawn;
-            if !is_attacked(&sq, self.attackers(them), king, them, NO_SQUARE) {
+            let occupancy = (self.occupancy() & !(Square(s).bit() | victim_bit)) | Square(ep).bit();
+            if !is_attacked(attackers, king, them, occupancy) {
                 return true;
             }
         }

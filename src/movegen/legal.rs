@@ -6,7 +6,7 @@
 //! only when its target lies in both masks, so no move is ever made and taken
 //! back to test it. The king's own steps are tested with the king lifted off
 //! the board; en passant, which removes two pieces from one rank, is tested
-//! by playing it on a copy of the square array.
+//! by playing it on the occupancy set.
 
 use super::move_list::MoveSink;
 use crate::board::attacks::{
@@ -98,6 +98,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
 
     // Step 2. King steps, tested with the king lifted off the board.
     let attackers = b.attackers(them);
+    let lifted = b.occupancy() & !bit(ksq);
     for d in KING_STEPS {
         let t = step(ksq, d);
         if !on_board(t) {
@@ -107,7 +108,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
         if is_ours(p) || (!QUIETS && p == 0) {
             continue;
         }
-        if !is_attacked(sq, attackers, Square(t), them, ksq) {
+        if !is_attacked(attackers, Square(t), them, lifted) {
             sink.push(mv(ksq, t, if p == 0 { flag::QUIET } else { flag::CAPTURE }));
         }
     }
@@ -171,18 +172,11 @@ pub(super) fn castling_moves<S: MoveSink>(b: &Board, ksq: u8, attackers: Attacke
         // the rook may stand between an enemy rook or queen on the back
         // rank and the king's target (Chess960: king d1 or c1, rook b1,
         // queen a1). Only an enemy line piece on our back rank can be hidden so.
-        let lifted;
-        let squares = if (b.orthogonal[them.index()] >> rank_shift) as u8 != 0 {
-            lifted = {
-                let mut s = b.squares;
-                s[rook as usize] = Piece::EMPTY;
-                s
-            };
-            &lifted
-        } else {
-            &b.squares
-        };
-        let attacked = |s: u8| is_attacked(squares, attackers, Square(s), them, ksq);
+        let mut lifted = b.occupancy() & !bit(ksq);
+        if (b.orthogonal[them.index()] >> rank_shift) as u8 != 0 {
+            lifted &= !bit(rook);
+        }
+        let attacked = |s: u8| is_attacked(attackers, Square(s), them, lifted);
         let d: i8 = if king_to > ksq { 1 } else { -1 };
         let mut s = ksq;
         let mut safe = true;
@@ -372,14 +366,13 @@ fn ray(from: u8, to: u8, d: i8) -> u64 {
     }
 }
 
-/// Plays the en-passant capture on a copy of the squares and looks at the
-/// king: this covers pins, checks and the rank that empties behind two pawns.
+/// Plays the en-passant capture on the sets and looks at the king: this
+/// covers pins, checks and the rank that empties behind two pawns.
 pub(super) fn en_passant_is_safe(b: &Board, from: u8, to: u8) -> bool {
     let us = b.side;
     let victim = (to as i16 - us.forward() as i16) as u8;
-    let mut sq = b.squares;
-    sq[to as usize] = sq[from as usize];
-    sq[from as usize] = Piece::EMPTY;
-    sq[victim as usize] = Piece::EMPTY;
-    !is_attacked(&sq, b.attackers(!us), b.king[us.index()], !us, 0x88)
+    let occupancy = (b.occupancy() & !(bit(from) | bit(victim))) | bit(to);
+    let mut attackers = b.attackers(!us);
+    attackers.pawns &= !bit(victim);
+    !is_attacked(attackers, b.king[us.index()], !us, occupancy)
 }

@@ -6,16 +6,16 @@
 //! The answer is the generator's (`legal_moves(b).contains(m)`, flags and
 //! all), found without generating: the piece, the target square and the
 //! path are checked as the generator would emit the move, then the king is
-//! looked at with the move played on a copy of the square array.
+//! looked at with the move played on the piece sets.
 
 use super::{MoveList, generate_legal};
 use crate::board::attacks::{
     DIAGONAL_STEP, KING_STEP_DELTA, KNIGHT_STEP_DELTA, ORTHOGONAL_STEP, is_attacked, line_step,
     path_is_clear, step,
 };
-use crate::board::{Board, Color, Move, Piece, PieceKind, flag};
+use crate::board::{Board, Color, Move, PieceKind, flag};
 
-/// "No square" for `is_attacked`'s ignored square.
+/// "No square" for `path_is_clear`'s ignored square.
 const NONE: u8 = 0x88;
 
 /// True when `m` is one of the legal moves of `b`, exactly as the
@@ -90,17 +90,17 @@ pub fn is_legal(b: &Board, m: Move) -> bool {
     // Our king afterwards. A king step is tested as the generator tests
     // it, with the king lifted off the board.
     if kind == Some(PieceKind::King) {
-        return !is_attacked(&b.squares, b.attackers(them), m.to(), them, from);
+        let lifted = b.occupancy() & !m.from().bit();
+        return !is_attacked(b.attackers(them), m.to(), them, lifted);
     }
-    let mut squares = b.squares;
-    squares[from as usize] = Piece::EMPTY;
-    squares[to as usize] = piece;
+    let occupancy = (b.occupancy() & !m.from().bit()) | m.to().bit();
     let mut attackers = b.attackers(them);
     let survivors = !m.to().bit();
+    attackers.pawns &= survivors;
     attackers.diagonal &= survivors;
     attackers.orthogonal &= survivors;
     attackers.knights &= survivors;
-    !is_attacked(&squares, attackers, b.king[us.index()], them, NONE)
+    !is_attacked(attackers, b.king[us.index()], them, occupancy)
 }
 
 #[cfg(test)]
