@@ -56,12 +56,28 @@ fn sliders_to(b: &Board, t: usize, occupancy: u64) -> u64 {
 }
 
 /// Of `set` (attackers of one kind, at most one on each ray from `t`),
-/// the one on the first of `rays` that holds one.
+/// the one on the first ray that holds one: in the order of `DIAGONAL`'s
+/// directions (17, 15, -15, -17) when `diagonal`, else of `ORTHOGONAL`'s
+/// (16, -16, 1, -1).
 #[inline(always)]
-fn first_by_ray(set: u64, rays: [u64; 4]) -> u64 {
+fn first_by_ray(set: u64, t: usize, diagonal: bool) -> u64 {
     if set & set.wrapping_sub(1) == 0 {
         return set;
     }
+    let above = !1u64 << t;
+    let below = (1u64 << t) - 1;
+    let [file, up_right, up_left] = LINES[t];
+    let rays = if diagonal {
+        [
+            up_right & above,
+            up_left & above,
+            up_left & below,
+            up_right & below,
+        ]
+    } else {
+        let rank = ROOK_RAYS[t] & !file;
+        [file & above, file & below, rank & above, rank & below]
+    };
     for ray in rays {
         if set & ray != 0 {
             return set & ray;
@@ -73,9 +89,8 @@ fn first_by_ray(set: u64, rays: [u64; 4]) -> u64 {
 /// The cheapest of `mine` (the attackers of `t` that belong to `by`), as
 /// its bit and kind. Between two of a kind the 0x88 walk's order decides:
 /// pawns from the lower file, knights from the highest step of
-/// `KNIGHT_STEPS` (the highest square), bishops in the order of
-/// `DIAGONAL`'s directions, rooks in `ORTHOGONAL`'s, queens on diagonals
-/// before queens on ranks and files.
+/// `KNIGHT_STEPS` (the highest square), bishops and rooks by
+/// `first_by_ray`, queens on diagonals before queens on ranks and files.
 #[inline(always)]
 fn least_valuable_attacker(b: &Board, t: usize, by: Color, mine: u64) -> (u64, PieceKind) {
     let i = by.index();
@@ -88,33 +103,21 @@ fn least_valuable_attacker(b: &Board, t: usize, by: Color, mine: u64) -> (u64, P
         return (1 << (63 - knights.leading_zeros()), PieceKind::Knight);
     }
     let (diagonal, orthogonal) = (b.diagonal[i], b.orthogonal[i]);
-    let above = !1u64 << t;
-    let below = (1u64 << t) - 1;
-    let [file, up_right, up_left] = LINES[t];
-    let rank = ROOK_RAYS[t] & !file;
-    // DIAGONAL: 17, 15, -15, -17; ORTHOGONAL: 16, -16, 1, -1.
-    let diagonal_rays = [
-        up_right & above,
-        up_left & above,
-        up_left & below,
-        up_right & below,
-    ];
-    let orthogonal_rays = [file & above, file & below, rank & above, rank & below];
     let bishops = mine & diagonal & !orthogonal;
     if bishops != 0 {
-        return (first_by_ray(bishops, diagonal_rays), PieceKind::Bishop);
+        return (first_by_ray(bishops, t, true), PieceKind::Bishop);
     }
     let rooks = mine & orthogonal & !diagonal;
     if rooks != 0 {
-        return (first_by_ray(rooks, orthogonal_rays), PieceKind::Rook);
+        return (first_by_ray(rooks, t, false), PieceKind::Rook);
     }
     let queens = mine & diagonal & orthogonal;
     if queens != 0 {
         let on_diagonals = queens & BISHOP_RAYS[t];
         let q = if on_diagonals != 0 {
-            first_by_ray(on_diagonals, diagonal_rays)
+            first_by_ray(on_diagonals, t, true)
         } else {
-            first_by_ray(queens, orthogonal_rays)
+            first_by_ray(queens, t, false)
         };
         return (q, PieceKind::Queen);
     }
