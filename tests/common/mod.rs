@@ -42,21 +42,7 @@ impl Engine {
     /// Every line up to and including the first that starts with `prefix`.
     #[allow(dead_code)] // not every test binary reads lines this way
     pub fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((_, l)) => {
-                    let done = l.starts_with(prefix);
-                    seen.push(l);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("no '{prefix}' within {timeout:?}; saw {seen:#?}"),
-            }
-        }
+        self.until_at(prefix, timeout).1
     }
 
     /// The time the first line starting with `prefix` arrived.
