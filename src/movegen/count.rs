@@ -284,16 +284,8 @@ mod tests {
             ("double-chess960", 2),
             ("chess960", 1),
         ] {
-            let path = format!("{}/perft-suites/{suite}.epd", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).expect("suite file");
-            // The FEN before the first `;` of each line (`perft::parse_epd`
-            // is a layer above).
-            for line in text
-                .lines()
-                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            {
-                let fen = line.split(';').next().unwrap_or("").trim();
-                agree(&Board::from_fen(fen).expect("suite FEN"), depth);
+            for fen in crate::movegen::suite_fens(&[suite]) {
+                agree(&Board::from_fen(&fen).expect("suite FEN"), depth);
             }
         }
     }

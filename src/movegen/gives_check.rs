@@ -250,29 +250,18 @@ impl CheckInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
+    use crate::movegen::{STANDARD_SUITES, legal_moves, suite_fens};
 
     /// Every move of every perft-suite position, and of each position one
     /// move later, against `make` followed by `in_check`.
     #[test]
     fn agrees_with_make_on_the_perft_suites() {
-        let suites = [
-            include_str!("../../perft-suites/standard.epd"),
-            include_str!("../../perft-suites/tricky.epd"),
-            include_str!("../../perft-suites/edge-cases.epd"),
-            include_str!("../../perft-suites/random.epd"),
-            include_str!("../../perft-suites/en-passant.epd"),
-            include_str!("../../perft-suites/double-chess960.epd"),
-            include_str!("../../perft-suites/chess960.epd"),
-        ];
+        let mut names = STANDARD_SUITES.to_vec();
+        names.extend(["double-chess960", "chess960"]);
         let mut checked = 0usize;
         let mut checks = 0usize;
-        for line in suites.iter().flat_map(|s| s.lines()) {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let fen = line.split(';').next().unwrap_or("").trim();
+        for fen in suite_fens(&names) {
+            let fen = fen.as_str();
             let root = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
             for m in legal_moves(&root).iter().copied() {
                 let child = root.make(m);

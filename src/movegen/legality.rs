@@ -106,27 +106,16 @@ pub fn is_legal(b: &Board, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
+    use crate::movegen::{STANDARD_SUITES, legal_moves, suite_fens};
 
     /// Every one of the 65,536 move codes in every perft-suite position, and
     /// the root's and the child's own moves one move later, against the
     /// generator.
     #[test]
     fn agrees_with_the_generator_on_the_perft_suites() {
-        let suites = [
-            include_str!("../../perft-suites/standard.epd"),
-            include_str!("../../perft-suites/tricky.epd"),
-            include_str!("../../perft-suites/edge-cases.epd"),
-            include_str!("../../perft-suites/random.epd"),
-            include_str!("../../perft-suites/en-passant.epd"),
-        ];
         let mut legal = 0usize;
-        for line in suites.iter().flat_map(|s| s.lines()) {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let fen = line.split(';').next().unwrap_or("").trim();
+        for fen in suite_fens(&STANDARD_SUITES) {
+            let fen = fen.as_str();
             let root = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
             let root_moves = legal_moves(&root);
             for code in 0..=u16::MAX {

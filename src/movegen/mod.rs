@@ -28,6 +28,30 @@ pub fn generate_tactical(b: &Board, list: &mut MoveList) {
     legal::generate::<MoveList, false>(b, list);
 }
 
+/// The start positions of the named perft suites (`perft-suites/NAME.epd`:
+/// the FEN before each line's first `;`), for the tests that check parts of
+/// the generator against each other (`perft::parse_epd` is a layer above).
+#[cfg(test)]
+pub(crate) fn suite_fens(names: &[&str]) -> Vec<String> {
+    let mut fens = Vec::new();
+    for name in names {
+        let path = format!("{}/perft-suites/{name}.epd", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        fens.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| l.split(';').next().unwrap_or("").trim().to_string()),
+        );
+    }
+    fens
+}
+
+/// The standard-chess perft suites, for `suite_fens`.
+#[cfg(test)]
+pub(crate) const STANDARD_SUITES: [&str; 5] =
+    ["standard", "tricky", "edge-cases", "random", "en-passant"];
+
 /// All legal moves of `b`.
 pub fn legal_moves(b: &Board) -> MoveList {
     let mut list = MoveList::new();

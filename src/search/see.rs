@@ -366,19 +366,11 @@ mod tests {
     /// binary search for the reference's turning point probes.
     #[test]
     fn agrees_with_the_0x88_reference() {
-        use crate::movegen::legal_moves;
-        let suites = [
-            include_str!("../../perft-suites/standard.epd"),
-            include_str!("../../perft-suites/tricky.epd"),
-            include_str!("../../perft-suites/edge-cases.epd"),
-            include_str!("../../perft-suites/random.epd"),
-            include_str!("../../perft-suites/en-passant.epd"),
-        ];
+        use crate::movegen::{STANDARD_SUITES, legal_moves, suite_fens};
+        let suites = suite_fens(&STANDARD_SUITES);
         let fens = suites
             .iter()
-            .flat_map(|s| s.lines())
-            .map(|l| l.split(';').next().unwrap_or("").trim())
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::as_str)
             .chain(crate::search::bench::POSITIONS.iter().copied());
         const THRESHOLDS: [i32; 19] = [
             -20_000, -1000, -950, -630, -500, -330, -320, -230, -100, -1, 0, 1, 100, 220, 320, 330,
