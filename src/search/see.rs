@@ -124,10 +124,15 @@ fn least_valuable_attacker(b: &Board, t: usize, by: Color, mine: u64) -> (u64, P
     (mine & b.king[i].bit(), PieceKind::King)
 }
 
-/// True when the exchange that `m` starts gains at least `threshold`.
-pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
+/// The start of the exchange that `m` begins, shared by `see_ge` and the
+/// tests' 0x88 reference: `Err(verdict)` when the first capture alone
+/// settles it; else the swap value the opponent must beat and the squares
+/// the move empties (the mover's, and the captured piece's: en passant,
+/// its pawn's).
+#[inline(always)]
+fn exchange_start(b: &Board, m: Move, threshold: i32) -> Result<(i32, u64), bool> {
     if m.is_castle() {
-        return 0 >= threshold;
+        return Err(0 >= threshold);
     }
     let from = m.from();
     let to = m.to();
@@ -139,19 +144,18 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
     let promo_gain = m.promotion().map_or(0, |k| {
         SEE_VALUE[k as usize] - SEE_VALUE[PieceKind::Pawn as usize]
     });
-    let mut swap = captured + promo_gain - threshold;
+    let swap = captured + promo_gain - threshold;
     if swap < 0 {
-        return false;
+        return Err(false);
     }
     let mover = match m.promotion() {
         Some(k) => SEE_VALUE[k as usize],
         None => piece_value(b.piece_at(from).kind()),
     };
-    swap = mover - swap;
+    let swap = mover - swap;
     if swap <= 0 {
-        return true;
+        return Err(true);
     }
-    // The mover, the captured piece (en passant: its pawn) leave the board.
     let mut gone = from.bit() | to.bit();
     if m.is_en_passant() {
         let us = b.side_to_move();
@@ -159,6 +163,16 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
             gone |= cap.bit();
         }
     }
+    Ok((swap, gone))
+}
+
+/// True when the exchange that `m` starts gains at least `threshold`.
+pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
+    let (mut swap, gone) = match exchange_start(b, m, threshold) {
+        Ok(start) => start,
+        Err(verdict) => return verdict,
+    };
+    let to = m.to();
     let t = to.index64() as usize & 63;
     let mut occupancy = b.occupancy() & !gone;
     let mut attackers = attackers_to(b, t, occupancy);
@@ -200,7 +214,7 @@ mod tests {
     /// The 0x88 version this file replaced, kept as the reference that
     /// the set version must agree with exactly.
     mod reference {
-        use super::super::{SEE_VALUE, piece_value};
+        use super::super::SEE_VALUE;
         use crate::board::attacks::{
             DIAGONAL, DIAGONAL_STEP, KING_STEP_DELTA, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL,
             ORTHOGONAL_STEP, any_step_away, line_step,
@@ -301,38 +315,11 @@ mod tests {
 
         /// True when the exchange that `m` starts gains at least `threshold`.
         pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
-            if m.is_castle() {
-                return 0 >= threshold;
-            }
-            let from = m.from();
+            let (mut swap, mut gone) = match super::super::exchange_start(b, m, threshold) {
+                Ok(start) => start,
+                Err(verdict) => return verdict,
+            };
             let to = m.to();
-            let captured = if m.is_en_passant() {
-                SEE_VALUE[PieceKind::Pawn as usize]
-            } else {
-                piece_value(b.piece_at(to).kind())
-            };
-            let promo_gain = m.promotion().map_or(0, |k| {
-                SEE_VALUE[k as usize] - SEE_VALUE[PieceKind::Pawn as usize]
-            });
-            let mut swap = captured + promo_gain - threshold;
-            if swap < 0 {
-                return false;
-            }
-            let mover = match m.promotion() {
-                Some(k) => SEE_VALUE[k as usize],
-                None => piece_value(b.piece_at(from).kind()),
-            };
-            swap = mover - swap;
-            if swap <= 0 {
-                return true;
-            }
-            let mut gone = from.bit() | to.bit();
-            if m.is_en_passant() {
-                let us = b.side_to_move();
-                if let Some(cap) = to.offset(-us.forward()) {
-                    gone |= cap.bit();
-                }
-            }
             let mut stm = b.side_to_move();
             let mut res = true;
             loop {
