@@ -11,20 +11,21 @@
 //! index the attacks of a 512-entry table per kind of line; no magic
 //! numbers to search for and no large tables.
 
+use super::Square;
 use super::attacks::{DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub const FILE_H: u64 = FILE_A << 7;
 pub const RANK_1: u64 = 0xff;
 
-/// The 64-square index of a 0x88 square.
+/// The 64-square index of a 0x88 square (`Square::index64`, for `usize`).
 const fn index64(sq: u8) -> usize {
-    ((sq + (sq & 7)) >> 1) as usize
+    Square(sq).index64() as usize
 }
 
-/// The 0x88 square of a 64-square index.
+/// The 0x88 square of a 64-square index (`Square::from_index64`).
 const fn square88(i: usize) -> u8 {
-    (i + (i & 56)) as u8
+    Square::from_index64(i as u8).0
 }
 
 /// For each square, the squares one of `steps` away.

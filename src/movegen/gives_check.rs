@@ -238,12 +238,13 @@ impl CheckInfo {
             return false;
         }
         // Uncovered unless `to` stays on the line from the king through `from`.
-        let table = if line_step(&DIAGONAL_STEP, self.ksq, from.0) != 0 {
-            &DIAGONAL_STEP
+        let diagonal = line_step(&DIAGONAL_STEP, self.ksq, from.0);
+        if diagonal != 0 {
+            diagonal != line_step(&DIAGONAL_STEP, self.ksq, to.0)
         } else {
-            &ORTHOGONAL_STEP
-        };
-        line_step(table, self.ksq, from.0) != line_step(table, self.ksq, to.0)
+            line_step(&ORTHOGONAL_STEP, self.ksq, from.0)
+                != line_step(&ORTHOGONAL_STEP, self.ksq, to.0)
+        }
     }
 }
 
