@@ -333,7 +333,7 @@ fn worker_loop(
                 Reply::Cleared
             }
             Job::Network(net) => {
-                searcher.set_network(net.clone());
+                // Handed to the searcher by each search (`network_for`).
                 settings.net = net;
                 Reply::NetworkSet
             }
@@ -507,7 +507,6 @@ fn search_game(
             sink(&output::info_string("internal error in the search"));
             *searcher = Searcher::new(settings.hash_mb);
             searcher.set_threads(settings.threads);
-            searcher.set_network(settings.net.clone());
             searcher.set_tablebases(settings.tb.clone());
             SearchResult::default()
         }
