@@ -169,7 +169,7 @@ impl<'a> Worker<'a> {
     /// The static evaluation of `b`, the position at `ply` on the path.
     #[inline]
     pub fn evaluate(&mut self, b: &Board, ply: usize) -> i32 {
-        match &self.acc {
+        match &mut self.acc {
             Some(acc) => acc.evaluate(ply, b),
             None => crate::eval::evaluate_cached(b, &mut self.pawn_cache),
         }

@@ -156,14 +156,15 @@ struct Delta {
 }
 
 impl Delta {
+    const NONE: Delta = Delta {
+        add: [(Piece::EMPTY, Square(0)); 2],
+        sub: [(Piece::EMPTY, Square(0)); 2],
+        adds: 0,
+        subs: 0,
+    };
+
     fn of(board: &Board, m: Move) -> Delta {
-        let none = (Piece::EMPTY, Square(0));
-        let mut d = Delta {
-            add: [none; 2],
-            sub: [none; 2],
-            adds: 0,
-            subs: 0,
-        };
+        let mut d = Delta::NONE;
         let add = |d: &mut Delta, p: Piece, s: Square| {
             d.add[d.adds] = (p, s);
             d.adds += 1;
@@ -204,10 +205,20 @@ impl Delta {
 }
 
 /// The search's accumulators, one pair per ply of the current path.
+///
+/// Updates are lazy (as in Stockfish): `make` only notes the inputs the
+/// move changes, and `evaluate` brings a ply's sums up to date from its
+/// nearest computed ancestor. A node that never evaluates (a transposition
+/// cut-off, a stored evaluation, a position in check) pays for no update,
+/// and the values are those the eager updates gave.
 pub struct AccumulatorStack {
     net: Arc<Network>,
     hidden: usize,
     data: Vec<i16>,
+    /// `deltas[p]`: the inputs that the move into ply `p` changes.
+    deltas: Vec<Delta>,
+    /// `computed[p]`: ply `p`'s sums are up to date (ply 0 always is).
+    computed: Vec<bool>,
 }
 
 impl AccumulatorStack {
@@ -217,6 +228,8 @@ impl AccumulatorStack {
             net,
             hidden,
             data: vec![0; plies * 2 * hidden],
+            deltas: vec![Delta::NONE; plies],
+            computed: vec![false; plies],
         }
     }
 
@@ -231,24 +244,48 @@ impl AccumulatorStack {
         let n = 2 * self.hidden;
         let net = &self.net;
         net.refresh(board, &mut self.data[ply * n..(ply + 1) * n]);
+        self.computed[ply] = true;
     }
 
-    /// Ply `ply + 1`'s accumulators: ply `ply`'s (of `board`) after `m`
-    /// (a null move changes nothing). The parent's sums and the changed
-    /// rows are read in one pass that writes the child, rather than a copy
-    /// followed by an update in place.
+    /// Notes the move `m` from ply `ply` (of `board`) into ply `ply + 1`
+    /// (a null move changes nothing); the sums follow when ply `ply + 1`
+    /// or a descendant is evaluated.
     #[inline]
     pub fn make(&mut self, ply: usize, board: &Board, m: Move) {
-        let h = self.hidden;
-        let n = 2 * h;
-        let (parents, children) = self.data.split_at_mut((ply + 1) * n);
-        let parent = &parents[ply * n..(ply + 1) * n];
-        let child = &mut children[..n];
-        if m.is_null() {
-            child.copy_from_slice(parent);
+        self.deltas[ply + 1] = if m.is_null() {
+            Delta::NONE
+        } else {
+            Delta::of(board, m)
+        };
+        self.computed[ply + 1] = false;
+    }
+
+    /// Brings ply `ply`'s sums up to date (`evaluate` does it itself).
+    #[inline]
+    pub fn update(&mut self, ply: usize) {
+        if self.computed[ply] {
             return;
         }
-        let d = Delta::of(board, m);
+        let mut from = ply - 1;
+        while !self.computed[from] {
+            from -= 1;
+        }
+        for p in from + 1..=ply {
+            self.apply(p);
+            self.computed[p] = true;
+        }
+    }
+
+    /// Ply `ply`'s sums from ply `ply - 1`'s and `deltas[ply]`: the
+    /// parent's sums and the changed rows are read in one pass that
+    /// writes the child, rather than a copy followed by an update in place.
+    fn apply(&mut self, ply: usize) {
+        let h = self.hidden;
+        let n = 2 * h;
+        let (parents, children) = self.data.split_at_mut(ply * n);
+        let parent = &parents[(ply - 1) * n..];
+        let child = &mut children[..n];
+        let d = self.deltas[ply];
         let net = &self.net;
         for (persp, (half, from)) in [Color::White, Color::Black]
             .into_iter()
@@ -286,7 +323,8 @@ impl AccumulatorStack {
 
     /// The evaluation at ply `ply`, whose position is `board`.
     #[inline]
-    pub fn evaluate(&self, ply: usize, board: &Board) -> i32 {
+    pub fn evaluate(&mut self, ply: usize, board: &Board) -> i32 {
+        self.update(ply);
         debug_assert!(
             {
                 let mut fresh = vec![0; 2 * self.hidden];

@@ -103,6 +103,7 @@ fn chess960_castling_updates_equal_a_refresh() {
             let mut stack = AccumulatorStack::new(n.clone(), 2);
             stack.refresh(0, &board);
             stack.make(0, &board, m);
+            stack.update(1);
             let after = board.make(m);
             let mut fresh = AccumulatorStack::new(n.clone(), 1);
             fresh.refresh(0, &after);
@@ -153,6 +154,7 @@ fn incremental_equals_refresh_over_random_games() {
             let m = moves.as_slice()[(state >> 33) as usize % moves.len()];
             moves_seen[m.flags() as usize] += 1;
             stack.make(0, &board, m);
+            stack.update(1);
             board = board.make(m);
             let mut fresh = AccumulatorStack::new(n.clone(), 1);
             fresh.refresh(0, &board);
@@ -180,6 +182,56 @@ fn incremental_equals_refresh_over_random_games() {
     assert!(moves_seen[8..].iter().sum::<usize>() > 0, "no promotion");
 }
 
+/// Lazy updates: moves made down a path of many plies (null moves among
+/// them), evaluated only at some plies, and the path unwound and replayed
+/// from a random ply, as a search does; every evaluation equals a refresh.
+#[test]
+fn lazy_updates_over_a_path_equal_a_refresh() {
+    let n = net(32, 13);
+    let mut state = 777u64;
+    let mut rand = move |m: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % m
+    };
+    let plies = 40;
+    let mut evaluated_after_gap = 0;
+    for game in 0..100 {
+        let mut path = vec![Board::from_fen(FENS[game % FENS.len()]).unwrap()];
+        let mut stack = AccumulatorStack::new(n.clone(), plies + 1);
+        stack.refresh(0, &path[0]);
+        let mut last_eval = 0;
+        for _ in 0..200 {
+            let ply = path.len() - 1;
+            let board = path[ply];
+            let moves = legal_moves(&board);
+            if ply == plies || moves.is_empty() || rand(8) == 0 {
+                // Unwind to a random ply, as the search returns.
+                path.truncate(rand(path.len()) + 1);
+                last_eval = last_eval.min(path.len() - 1);
+                continue;
+            }
+            let m = if !board.in_check() && rand(10) == 0 {
+                Move::NULL
+            } else {
+                moves.as_slice()[rand(moves.len())]
+            };
+            stack.make(ply, &board, m);
+            path.push(board.make(m));
+            if rand(3) == 0 {
+                let here = path.len() - 1;
+                if here > last_eval + 1 {
+                    evaluated_after_gap += 1;
+                }
+                assert_eq!(stack.evaluate(here, &path[here]), n.evaluate(&path[here]));
+                last_eval = here;
+            }
+        }
+    }
+    assert!(evaluated_after_gap > 100, "{evaluated_after_gap}");
+}
+
 #[test]
 fn a_null_move_keeps_the_accumulators() {
     let n = net(16, 3);
@@ -187,6 +239,7 @@ fn a_null_move_keeps_the_accumulators() {
     let mut stack = AccumulatorStack::new(n.clone(), 2);
     stack.refresh(0, &board);
     stack.make(0, &board, Move::NULL);
+    stack.update(1);
     assert_eq!(stack.slot(0), stack.slot(1));
     let passed = board.make(Move::NULL);
     assert_eq!(stack.evaluate(1, &passed), n.evaluate(&passed));
