@@ -219,7 +219,9 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match command {
-        Command::Bench { depth } => ladya::search::bench::run(depth, &mut out),
+        Command::Bench { depth } => {
+            ladya::search::bench::run(depth, ladya::eval::nnue::Network::embedded(), &mut out)
+        }
         Command::Outcome { fen, moves, flag } => {
             match ladya::rules::report::outcome_line(fen.as_deref(), &moves, flag.as_deref()) {
                 Ok(line) => {

@@ -679,6 +679,17 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
     e.send("uci");
     let lines = e.until("uciok", LONG);
     assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
+    // `bench` searches with the net EvalFile chose, as Stockfish's does.
+    let bench_nodes = |e: &mut Engine| {
+        e.send("bench 3");
+        let lines = e.sync();
+        let total = lines
+            .iter()
+            .find(|l| l.ends_with(" nps"))
+            .expect("bench total");
+        total.split(' ').next().unwrap().parse::<u64>().unwrap()
+    };
+    let embedded_nodes = bench_nodes(&mut e);
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = e.sync();
     assert!(
@@ -687,6 +698,7 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
             .any(|l| l.contains("(768 -> 32)x2 -> 1")),
         "{lines:#?}"
     );
+    assert_ne!(bench_nodes(&mut e), embedded_nodes);
     for (path, why) in [
         (&missing, "cannot read"),
         (&truncated, "wrong size"),
@@ -715,6 +727,7 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
             .any(|l| l.contains("the embedded net")),
         "{lines:#?}"
     );
+    assert_eq!(bench_nodes(&mut e), embedded_nodes);
     e.quit();
 }
 

@@ -9,8 +9,10 @@
 
 use super::{Limits, SearchControl, Searcher};
 use crate::board::Board;
+use crate::eval::nnue::Network;
 use crate::rules::Game;
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Instant;
 
 pub const DEFAULT_DEPTH: u32 = 11;
@@ -63,10 +65,16 @@ pub const POSITIONS: &[&str] = &[
     "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/3N4 b - - 0 1",
 ];
 
-/// Runs the bench and prints one line per position, then the total.
-pub fn run(depth: Option<u32>, out: &mut impl Write) -> std::io::Result<()> {
+/// Runs the bench with `net` (`None`: the hand-crafted evaluation) and
+/// prints one line per position, then the total.
+pub fn run(
+    depth: Option<u32>,
+    net: Option<Arc<Network>>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let mut searcher = Searcher::new(HASH_MB);
+    searcher.set_network(net);
     let control = SearchControl::default();
     let limits = Limits {
         depth: Some(depth),
@@ -112,7 +120,7 @@ mod tests {
     fn bench_is_deterministic() {
         let run_once = || {
             let mut out = Vec::new();
-            run(Some(4), &mut out).unwrap();
+            run(Some(4), Network::embedded(), &mut out).unwrap();
             let text = String::from_utf8(out).unwrap();
             let last = text.lines().last().unwrap().to_string();
             last.split(' ').next().unwrap().parse::<u64>().unwrap()
