@@ -46,9 +46,6 @@ pub struct Engine {
     game: Result<Game, String>,
     options: Options,
     worker: Worker,
-    /// The net `EvalFile` chose (the embedded one by default), which `bench`
-    /// searches with as the games do.
-    net: Option<Arc<Network>>,
 }
 
 impl Engine {
@@ -60,7 +57,6 @@ impl Engine {
             // `go` before any `position` searches the start position.
             game: Ok(Game::new(Board::startpos())),
             options,
-            net: Network::embedded(),
         }
     }
 
@@ -172,8 +168,7 @@ impl Engine {
                             Some(n) => format!("(768 -> {})x2 -> 1", n.hidden()),
                             None => "the hand-crafted evaluation".to_string(),
                         };
-                        self.worker.set_network(net.clone());
-                        self.net = net;
+                        self.worker.set_network(net);
                         let name = if path.is_empty() {
                             "the embedded net"
                         } else {
@@ -342,7 +337,7 @@ impl Engine {
     fn bench(&mut self, depth: Option<u32>) {
         self.worker.stop_and_wait();
         let mut text = Vec::new();
-        if let Err(e) = crate::search::bench::run(depth, self.net.clone(), &mut text) {
+        if let Err(e) = crate::search::bench::run(depth, self.worker.network(), &mut text) {
             return self.info(&format!("bench failed: {e}"));
         }
         for line in String::from_utf8_lossy(&text).lines() {

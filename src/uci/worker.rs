@@ -93,6 +93,8 @@ pub struct Worker {
     /// `ponderhit` for a ponder search).
     limit: Option<std::time::Duration>,
     watchdog: Watchdog,
+    /// The net last handed to the search thread (`Settings::net` there).
+    net: Option<Arc<Network>>,
 }
 
 impl Worker {
@@ -115,6 +117,7 @@ impl Worker {
             running: None,
             limit: None,
             watchdog,
+            net: Network::embedded(),
         }
     }
 
@@ -204,12 +207,19 @@ impl Worker {
     /// Evaluates with `net` from now on (no search may run).
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.stop_and_wait();
+        self.net = net.clone();
         self.send(Job::Network(net));
         while let Ok(r) = self.replies.recv() {
             if matches!(r, Reply::NetworkSet) {
                 break;
             }
         }
+    }
+
+    /// The net the searches evaluate with (`None`: the hand-crafted
+    /// evaluation), before any strength limit.
+    pub fn network(&self) -> Option<Arc<Network>> {
+        self.net.clone()
     }
 
     /// Applies the Syzygy options (no search may run); with a path, the
