@@ -104,10 +104,16 @@ impl Worker {
         let (wake_tx, wake_rx) = unbounded();
         let watchdog = Watchdog::spawn();
         let disarm = watchdog.disarmer();
+        let net = Network::embedded();
+        let first_net = net.clone();
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(WORKER_STACK)
-            .spawn(move || worker_loop(hash_mb, sink, jobs_rx, replies_tx, wake_rx, disarm))
+            .spawn(move || {
+                worker_loop(
+                    hash_mb, first_net, sink, jobs_rx, replies_tx, wake_rx, disarm,
+                )
+            })
             .expect("cannot start the search thread");
         Worker {
             jobs: Some(jobs_tx),
@@ -117,7 +123,7 @@ impl Worker {
             running: None,
             limit: None,
             watchdog,
-            net: Network::embedded(),
+            net,
         }
     }
 
@@ -298,6 +304,7 @@ struct Settings {
 
 fn worker_loop(
     hash_mb: usize,
+    net: Option<Arc<Network>>,
     sink: Sink,
     jobs: Receiver<Job>,
     replies: Sender<Reply>,
@@ -308,7 +315,7 @@ fn worker_loop(
     let mut settings = Settings {
         hash_mb,
         threads: 1,
-        net: Network::embedded(),
+        net,
         tb: TbSettings::default(),
     };
     for job in jobs {
