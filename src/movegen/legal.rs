@@ -26,9 +26,10 @@ fn mv(from: u8, to: u8, flags: u16) -> Move {
     Move::new(Square(from), Square(to), flags)
 }
 
-/// Generates every legal move (`QUIETS = true`) or only the captures and
-/// promotions (`QUIETS = false`; in check it still gives only legal ones).
-pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
+/// Generates the legal quiet moves (castling included) if `QUIETS`, and
+/// the legal captures and promotions (en passant included) if `TACTICAL`:
+/// both for every legal move. In check it still gives only legal ones.
+pub fn generate<S: MoveSink, const QUIETS: bool, const TACTICAL: bool>(b: &Board, sink: &mut S) {
     let us = b.side;
     let them = !us;
     let sq = &b.squares;
@@ -105,7 +106,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
             continue;
         }
         let p = sq[t as usize].0;
-        if is_ours(p) || (!QUIETS && p == 0) {
+        if is_ours(p) || (!QUIETS && p == 0) || (!TACTICAL && p != 0) {
             continue;
         }
         if !is_attacked(attackers, Square(t), them, lifted) {
@@ -141,11 +142,11 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(b: &Board, sink: &mut S) {
         target,
         pins,
     };
-    pieces_of_kind::<S, QUIETS, PAWN>(b, pawns, &c, sink);
-    pieces_of_kind::<S, QUIETS, KNIGHT>(b, knights, &c, sink);
+    pieces_of_kind::<S, QUIETS, TACTICAL, PAWN>(b, pawns, &c, sink);
+    pieces_of_kind::<S, QUIETS, TACTICAL, KNIGHT>(b, knights, &c, sink);
     // Queens are in both slider sets and so move along both kinds of line.
-    pieces_of_kind::<S, QUIETS, DIAGONAL_SLIDER>(b, diagonal, &c, sink);
-    pieces_of_kind::<S, QUIETS, ORTHOGONAL_SLIDER>(b, orthogonal, &c, sink);
+    pieces_of_kind::<S, QUIETS, TACTICAL, DIAGONAL_SLIDER>(b, diagonal, &c, sink);
+    pieces_of_kind::<S, QUIETS, TACTICAL, ORTHOGONAL_SLIDER>(b, orthogonal, &c, sink);
 }
 
 /// Step 3 of `generate`: the castling moves of the side to move, which is
@@ -218,7 +219,7 @@ struct Constraints<'a> {
 
 /// The moves of every piece in `set`, all of kind `KIND`.
 #[inline(always)]
-fn pieces_of_kind<S: MoveSink, const QUIETS: bool, const KIND: u8>(
+fn pieces_of_kind<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const KIND: u8>(
     b: &Board,
     mut set: u64,
     c: &Constraints,
@@ -229,7 +230,7 @@ fn pieces_of_kind<S: MoveSink, const QUIETS: bool, const KIND: u8>(
         let from = Square::from_index64(set.trailing_zeros() as u8).0;
         set &= set - 1;
         if !c.checked && c.pinned & from_bit == 0 {
-            piece_moves::<S, QUIETS, false, KIND>(b, from, !0, sink);
+            piece_moves::<S, QUIETS, TACTICAL, false, KIND>(b, from, !0, sink);
             continue;
         }
         let mut allowed = c.target;
@@ -241,7 +242,7 @@ fn pieces_of_kind<S: MoveSink, const QUIETS: bool, const KIND: u8>(
             }
         }
         if allowed != 0 {
-            piece_moves::<S, QUIETS, true, KIND>(b, from, allowed, sink);
+            piece_moves::<S, QUIETS, TACTICAL, true, KIND>(b, from, allowed, sink);
         }
     }
 }
@@ -249,7 +250,13 @@ fn pieces_of_kind<S: MoveSink, const QUIETS: bool, const KIND: u8>(
 /// The moves of the non-king piece on `from`. With `MASKED`, only moves to
 /// squares in `allowed`; without, `allowed` is ignored.
 #[inline(always)]
-fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool, const KIND: u8>(
+fn piece_moves<
+    S: MoveSink,
+    const QUIETS: bool,
+    const TACTICAL: bool,
+    const MASKED: bool,
+    const KIND: u8,
+>(
     b: &Board,
     from: u8,
     allowed: u64,
@@ -266,7 +273,7 @@ fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool, const KIND: 
             let t = step(from, fwd);
             if sq[t as usize].is_empty() {
                 if t >> 4 == promo_rank {
-                    if ok(t) {
+                    if TACTICAL && ok(t) {
                         for k in (0..4).rev() {
                             sink.push(mv(from, t, flag::PROMOTION | k));
                         }
@@ -282,6 +289,9 @@ fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool, const KIND: 
                         }
                     }
                 }
+            }
+            if !TACTICAL {
+                return;
             }
             for d in [fwd - 1, fwd + 1] {
                 let t = step(from, d);
@@ -313,19 +323,21 @@ fn piece_moves<S: MoveSink, const QUIETS: bool, const MASKED: bool, const KIND: 
                         if QUIETS {
                             sink.push(mv(from, t, flag::QUIET));
                         }
-                    } else if p.color() == them {
+                    } else if TACTICAL && p.color() == them {
                         sink.push(mv(from, t, flag::CAPTURE));
                     }
                 }
             }
         }
-        DIAGONAL_SLIDER => slide::<S, QUIETS, MASKED>(sq, from, &DIAGONAL, allowed, them, sink),
-        _ => slide::<S, QUIETS, MASKED>(sq, from, &ORTHOGONAL, allowed, them, sink),
+        DIAGONAL_SLIDER => {
+            slide::<S, QUIETS, TACTICAL, MASKED>(sq, from, &DIAGONAL, allowed, them, sink)
+        }
+        _ => slide::<S, QUIETS, TACTICAL, MASKED>(sq, from, &ORTHOGONAL, allowed, them, sink),
     }
 }
 
 #[inline(always)]
-fn slide<S: MoveSink, const QUIETS: bool, const MASKED: bool>(
+fn slide<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const MASKED: bool>(
     sq: &[Piece; 128],
     from: u8,
     dirs: &[i8; 4],
@@ -342,7 +354,7 @@ fn slide<S: MoveSink, const QUIETS: bool, const MASKED: bool>(
                     sink.push(mv(from, t, flag::QUIET));
                 }
             } else {
-                if p.color() == them && (!MASKED || allowed & bit(t) != 0) {
+                if TACTICAL && p.color() == them && (!MASKED || allowed & bit(t) != 0) {
                     sink.push(mv(from, t, flag::CAPTURE));
                 }
                 break;
@@ -375,4 +387,42 @@ pub(super) fn en_passant_is_safe(b: &Board, from: u8, to: u8) -> bool {
     let mut attackers = b.attackers(!us);
     attackers.pawns &= !bit(victim);
     !is_attacked(attackers, b.king[us.index()], !us, occupancy)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Board, Move};
+    use crate::movegen::{
+        MoveList, STANDARD_SUITES, generate_quiet, generate_tactical, legal_moves, suite_fens,
+    };
+
+    /// The tactical and the quiet generators split the legal moves: every
+    /// legal move comes from exactly one of them, the tactical ones being
+    /// the captures and promotions. Every position of every perft suite and
+    /// each position one move later.
+    #[test]
+    fn tactical_and_quiet_split_the_legal_moves_on_the_perft_suites() {
+        let mut names = STANDARD_SUITES.to_vec();
+        names.extend(["double-chess960", "chess960"]);
+        let mut positions = 0usize;
+        for fen in suite_fens(&names) {
+            let root = Board::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut boards = vec![root];
+            boards.extend(legal_moves(&root).iter().map(|&m| root.make(m)));
+            for b in boards {
+                let (mut tactical, mut quiet) = (MoveList::new(), MoveList::new());
+                generate_tactical(&b, &mut tactical);
+                generate_quiet(&b, &mut quiet);
+                assert!(tactical.iter().all(|m| m.is_tactical()), "{}", b.to_fen());
+                assert!(quiet.iter().all(|m| !m.is_tactical()), "{}", b.to_fen());
+                let mut split: Vec<Move> = tactical.iter().chain(quiet.iter()).copied().collect();
+                let mut all: Vec<Move> = legal_moves(&b).iter().copied().collect();
+                split.sort_by_key(|m| m.0);
+                all.sort_by_key(|m| m.0);
+                assert_eq!(split, all, "{}", b.to_fen());
+                positions += 1;
+            }
+        }
+        assert!(positions > 10_000, "{positions} positions");
+    }
 }

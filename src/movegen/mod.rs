@@ -19,13 +19,20 @@ use crate::board::Board;
 /// Appends every legal move of `b` to `list`.
 #[inline]
 pub fn generate_legal(b: &Board, list: &mut MoveList) {
-    legal::generate::<MoveList, true>(b, list);
+    legal::generate::<MoveList, true, true>(b, list);
 }
 
 /// Appends only the legal captures and promotions of `b` to `list`.
 #[inline]
 pub fn generate_tactical(b: &Board, list: &mut MoveList) {
-    legal::generate::<MoveList, false>(b, list);
+    legal::generate::<MoveList, false, true>(b, list);
+}
+
+/// Appends only the legal quiet moves of `b` (castling included; no
+/// promotion) to `list`: with `generate_tactical`, every legal move.
+#[inline]
+pub fn generate_quiet(b: &Board, list: &mut MoveList) {
+    legal::generate::<MoveList, true, false>(b, list);
 }
 
 /// The start positions of the named perft suites (`perft-suites/NAME.epd`:

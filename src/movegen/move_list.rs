@@ -41,6 +41,12 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps the first `len` moves (`len` at most `self.len()`).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
