@@ -14,9 +14,11 @@
 //! train` (src/train/) on self-play games (docs/nnue.md).
 
 pub mod format;
+mod simd;
 
 use crate::board::{Board, Color, Move, Piece, PieceKind, Square, flag};
 use format::{INPUTS, NetError, QA, QB, QuantisedNet, SCALE};
+use simd::screlu_dot;
 use std::sync::{Arc, OnceLock};
 
 /// The net embedded in the binary at build time (build.rs: `EVALFILE`).
@@ -131,19 +133,6 @@ fn add(acc: &mut [i16], row: &[i16]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
     }
-}
-
-/// Σ clamp(a, 0, QA)² · w, computed as (v·w)·v: v·w fits i16 because the
-/// trainer keeps |w| ≤ 127/QB, and the form lets the compiler use 16-bit
-/// multiplies with pairwise 32-bit sums.
-#[inline]
-fn screlu_dot(acc: &[i16], w: &[i16]) -> i32 {
-    let mut sum = 0i32;
-    for (a, w) in acc.iter().zip(w) {
-        let v = (*a).clamp(0, QA as i16);
-        sum += v.wrapping_mul(*w) as i32 * v as i32;
-    }
-    sum
 }
 
 /// The inputs a move changes: at most two added and two removed.
