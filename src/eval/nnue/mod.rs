@@ -95,15 +95,30 @@ impl Network {
     }
 
     /// The output layer on a pair of accumulators, in centipawns for `stm`.
+    /// The usual widths get code of their own, whose loops have a length
+    /// known at compile time.
     #[inline]
     fn output(&self, acc: &[i16], stm: Color) -> i32 {
-        let h = self.hidden;
+        match self.hidden {
+            128 => self.output_of_width::<128>(acc, stm),
+            256 => self.output_of_width::<256>(acc, stm),
+            64 => self.output_of_width::<64>(acc, stm),
+            _ => self.output_of_width::<0>(acc, stm),
+        }
+    }
+
+    /// `output` for `hidden == H`, or for any width if `H == 0`.
+    #[inline(always)]
+    fn output_of_width<const H: usize>(&self, acc: &[i16], stm: Color) -> i32 {
+        let h = if H == 0 { self.hidden } else { H };
+        debug_assert_eq!(h, self.hidden);
+        let (acc, w2) = (&acc[..2 * h], &self.w2[..2 * h]);
         let (white, black) = acc.split_at(h);
         let (us, them) = match stm {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let sum = screlu_dot(us, &self.w2[..h]) + screlu_dot(them, &self.w2[h..]);
+        let sum = screlu_dot(us, &w2[..h]) + screlu_dot(them, &w2[h..]);
         (sum / QA + self.b2) * SCALE / (QA * QB)
     }
 }
@@ -268,11 +283,25 @@ impl AccumulatorStack {
     /// Ply `ply`'s sums from ply `ply - 1`'s and `deltas[ply]`: the
     /// parent's sums and the changed rows are read in one pass that
     /// writes the child, rather than a copy followed by an update in place.
+    /// The usual widths get code of their own (loops of a length known at
+    /// compile time).
     fn apply(&mut self, ply: usize) {
-        let h = self.hidden;
+        match self.hidden {
+            128 => self.apply_of_width::<128>(ply),
+            256 => self.apply_of_width::<256>(ply),
+            64 => self.apply_of_width::<64>(ply),
+            _ => self.apply_of_width::<0>(ply),
+        }
+    }
+
+    /// `apply` for `hidden == H`, or for any width if `H == 0`.
+    #[inline(always)]
+    fn apply_of_width<const H: usize>(&mut self, ply: usize) {
+        let h = if H == 0 { self.hidden } else { H };
+        debug_assert_eq!(h, self.hidden);
         let n = 2 * h;
         let (parents, children) = self.data.split_at_mut(ply * n);
-        let parent = &parents[(ply - 1) * n..];
+        let parent = &parents[(ply - 1) * n..ply * n];
         let child = &mut children[..n];
         let d = self.deltas[ply];
         let net = &self.net;
@@ -280,19 +309,22 @@ impl AccumulatorStack {
             .into_iter()
             .zip(child.chunks_exact_mut(h).zip(parent.chunks_exact(h)))
         {
-            let row = |(p, s): (Piece, Square)| net.row(feature(persp, p, s));
+            let row = |(p, s): (Piece, Square)| &net.row(feature(persp, p, s))[..h];
+            let (half, from) = (&mut half[..h], &from[..h]);
             match (d.adds, d.subs) {
                 (1, 1) => {
                     let (a, s) = (row(d.add[0]), row(d.sub[0]));
-                    for (((c, p), a), s) in half.iter_mut().zip(from).zip(a).zip(s) {
-                        *c = p.wrapping_add(*a).wrapping_sub(*s);
+                    for i in 0..h {
+                        half[i] = from[i].wrapping_add(a[i]).wrapping_sub(s[i]);
                     }
                 }
                 (1, 2) => {
                     let (a, s1, s2) = (row(d.add[0]), row(d.sub[0]), row(d.sub[1]));
-                    for ((((c, p), a), s1), s2) in half.iter_mut().zip(from).zip(a).zip(s1).zip(s2)
-                    {
-                        *c = p.wrapping_add(*a).wrapping_sub(*s1).wrapping_sub(*s2);
+                    for i in 0..h {
+                        half[i] = from[i]
+                            .wrapping_add(a[i])
+                            .wrapping_sub(s1[i])
+                            .wrapping_sub(s2[i]);
                     }
                 }
                 _ => {
