@@ -69,6 +69,37 @@ const fn line_through(i: usize, step: i8) -> u64 {
     set
 }
 
+/// For each square, the squares along `step` from it (exclusive) to the
+/// edge of the board.
+const fn ray_table(step: i8) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut s = square88(i).wrapping_add(step as u8);
+        while s & 0x88 == 0 {
+            t[i] |= 1 << index64(s);
+            s = s.wrapping_add(step as u8);
+        }
+        i += 1;
+    }
+    t
+}
+
+/// `DIAGONAL_RAYS[k][sq]`, `ORTHOGONAL_RAYS[k][sq]`: the ray from `sq`
+/// along the `k`-th step of `DIAGONAL` or `ORTHOGONAL`.
+pub static DIAGONAL_RAYS: [[u64; 64]; 4] = [
+    ray_table(DIAGONAL[0]),
+    ray_table(DIAGONAL[1]),
+    ray_table(DIAGONAL[2]),
+    ray_table(DIAGONAL[3]),
+];
+pub static ORTHOGONAL_RAYS: [[u64; 64]; 4] = [
+    ray_table(ORTHOGONAL[0]),
+    ray_table(ORTHOGONAL[1]),
+    ray_table(ORTHOGONAL[2]),
+    ray_table(ORTHOGONAL[3]),
+];
+
 /// The file, diagonal and anti-diagonal through each square, without it.
 pub static LINES: [[u64; 3]; 64] = {
     let mut t = [[0u64; 3]; 64];

@@ -13,6 +13,9 @@ use crate::board::attacks::{
     Attackers, DIAGONAL, DIAGONAL_STEP, KING_STEPS, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL,
     ORTHOGONAL_STEP, is_attacked, line_step, on_board, step,
 };
+use crate::board::bitboard::{
+    DIAGONAL_RAYS, KNIGHT as KNIGHT_ATTACKS, ORTHOGONAL_RAYS, bishop_attacks, rook_attacks,
+};
 use crate::board::{Board, Color, Move, Piece, PieceKind, Square, flag};
 
 /// The 64-square bit of a 0x88 square.
@@ -315,6 +318,15 @@ fn piece_moves<
             }
         }
         KNIGHT => {
+            // Captures alone: most knights have none, found by one set.
+            if !QUIETS
+                && KNIGHT_ATTACKS[Square(from).index64() as usize]
+                    & b.occupied[them.index()]
+                    & allowed
+                    == 0
+            {
+                return;
+            }
             for d in KNIGHT_STEPS {
                 let t = step(from, d);
                 if on_board(t) && ok(t) {
@@ -329,15 +341,30 @@ fn piece_moves<
                 }
             }
         }
-        DIAGONAL_SLIDER => {
-            slide::<S, QUIETS, TACTICAL, MASKED>(sq, from, &DIAGONAL, allowed, them, sink)
-        }
-        _ => slide::<S, QUIETS, TACTICAL, MASKED>(sq, from, &ORTHOGONAL, allowed, them, sink),
+        DIAGONAL_SLIDER => slide::<S, QUIETS, TACTICAL, MASKED>(b, from, true, allowed, sink),
+        _ => slide::<S, QUIETS, TACTICAL, MASKED>(b, from, false, allowed, sink),
+    }
+}
+
+/// A slider's moves along `dirs` (`DIAGONAL` or `ORTHOGONAL`).
+#[inline(always)]
+fn slide<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const MASKED: bool>(
+    b: &Board,
+    from: u8,
+    diagonal: bool,
+    allowed: u64,
+    sink: &mut S,
+) {
+    if QUIETS {
+        let dirs = if diagonal { &DIAGONAL } else { &ORTHOGONAL };
+        walk::<S, QUIETS, TACTICAL, MASKED>(&b.squares, from, dirs, allowed, !b.side, sink);
+    } else if TACTICAL {
+        captures_by_sets::<S, MASKED>(b, from, diagonal, allowed, sink);
     }
 }
 
 #[inline(always)]
-fn slide<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const MASKED: bool>(
+fn walk<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const MASKED: bool>(
     sq: &[Piece; 128],
     from: u8,
     dirs: &[i8; 4],
@@ -360,6 +387,46 @@ fn slide<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const MASKED: bo
                 break;
             }
             t = step(t, d);
+        }
+    }
+}
+
+/// A slider's captures alone, direction by direction in the order of
+/// `dirs` (the order of `walk`), found by sets: the slider's attack set,
+/// split by the rays of each direction, without walking the empty squares.
+#[inline(always)]
+fn captures_by_sets<S: MoveSink, const MASKED: bool>(
+    b: &Board,
+    from: u8,
+    diagonal: bool,
+    allowed: u64,
+    sink: &mut S,
+) {
+    let f = Square(from).index64() as usize;
+    let occupancy = b.occupancy();
+    let mut attacks = if diagonal {
+        bishop_attacks(f, occupancy)
+    } else {
+        rook_attacks(f, occupancy)
+    };
+    if MASKED {
+        attacks &= allowed;
+    }
+    let rays = if diagonal {
+        &DIAGONAL_RAYS
+    } else {
+        &ORTHOGONAL_RAYS
+    };
+    let enemy = b.occupied[(!b.side).index()];
+    for ray in rays {
+        let on_ray = attacks & ray[f];
+        if on_ray == 0 {
+            continue;
+        }
+        let capture = on_ray & enemy;
+        if capture != 0 {
+            let t = Square::from_index64(capture.trailing_zeros() as u8).0;
+            sink.push(mv(from, t, flag::CAPTURE));
         }
     }
 }
