@@ -52,6 +52,19 @@ impl Move {
         Square::from_index64(((self.0 >> 6) & 63) as u8)
     }
 
+    /// The origin's 64-square index (`from().index64()` without the
+    /// round trip through the 0x88 square).
+    #[inline]
+    pub const fn from64(self) -> usize {
+        (self.0 & 63) as usize
+    }
+
+    /// The destination's 64-square index (`to().index64()`).
+    #[inline]
+    pub const fn to64(self) -> usize {
+        ((self.0 >> 6) & 63) as usize
+    }
+
     #[inline]
     pub const fn flags(self) -> u16 {
         self.0 >> 12

@@ -18,6 +18,24 @@ pub type ContKey = Option<usize>;
 /// One continuation table: [previous piece and square][piece][square].
 type ContTable = [[[i16; 64]; 16]; 1024];
 
+/// The continuation row of a missing previous move: it adds nothing.
+static ZERO_ROW: [[i16; 64]; 16] = [[0; 64]; 16];
+
+/// `History::quiet_score` for the quiet moves of one node.
+pub struct QuietScorer<'a> {
+    butterfly: &'a [[i32; 64]; 64],
+    cont: [&'a [[i16; 64]; 16]; 2],
+}
+
+impl QuietScorer<'_> {
+    /// The ordering score of the quiet move `m` of `piece` (its code).
+    #[inline]
+    pub fn score(&self, m: Move, piece: u8) -> i32 {
+        let (from, to, p) = (m.from64(), m.to64(), piece as usize & 15);
+        self.butterfly[from][to] + self.cont[0][p][to] as i32 + self.cont[1][p][to] as i32
+    }
+}
+
 pub struct History {
     pub killers: [[Move; 2]; MAX_PLY + 2],
     butterfly: Box<[[[i32; 64]; 64]; 2]>,
@@ -92,6 +110,25 @@ impl History {
         let h = &mut self.butterfly[side.index()][m.from().index64() as usize]
             [m.to().index64() as usize];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// What scores the quiet moves of one node (`quiet_score` with the
+    /// tables' rows for `side` and `conts` looked up once).
+    #[inline]
+    pub fn quiet_scorer(&self, side: Color, conts: [ContKey; 2]) -> QuietScorer<'_> {
+        fn row(table: &ContTable, key: ContKey) -> &[[i16; 64]; 16] {
+            match key {
+                Some(k) => &table[k],
+                None => &ZERO_ROW,
+            }
+        }
+        QuietScorer {
+            butterfly: &self.butterfly[side.index()],
+            cont: [
+                row(&self.continuation[0], conts[0]),
+                row(&self.continuation[1], conts[1]),
+            ],
+        }
     }
 
     /// The ordering score of a quiet move: butterfly plus continuations.
@@ -191,5 +228,48 @@ mod tests {
         assert_eq!(h.counter, fresh.counter);
         assert!(h.continuation == fresh.continuation);
         assert_eq!(h.written, fresh.written);
+    }
+
+    /// The per-node scorer gives `quiet_score`'s values, with and without
+    /// each previous move.
+    #[test]
+    fn quiet_scorer_agrees_with_quiet_score() {
+        let mut h = History::new();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let keys = [None, Some(0), Some(517), Some(1023)];
+        for _ in 0..5000 {
+            let m = Move((next() & 0x0fff) as u16);
+            let side = if next() & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let conts = [keys[next() as usize % 4], keys[next() as usize % 4]];
+            let bonus = (next() % 2000) as i32 - 1000;
+            h.update_quiet_all(side, m, (next() % 16) as u8, conts, bonus);
+        }
+        for side in [Color::White, Color::Black] {
+            for c0 in keys {
+                for c1 in keys {
+                    let scorer = h.quiet_scorer(side, [c0, c1]);
+                    for code in 0..4096u16 {
+                        let m = Move(code);
+                        for piece in [1u8, 6, 9, 14] {
+                            assert_eq!(
+                                scorer.score(m, piece),
+                                h.quiet_score(side, m, piece, [c0, c1]),
+                                "{m:?} piece {piece}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -117,7 +117,7 @@ impl MovePicker {
     /// searches below change the histories, and the order is to be that of
     /// the tables as they stand here).
     fn score(&self, b: &Board, history: &History, buffer: &mut MoveBuffer) {
-        let side = b.side_to_move();
+        let scorer = history.quiet_scorer(b.side_to_move(), self.conts);
         let moves = buffer.moves.as_slice();
         for (&m, score) in moves.iter().zip(buffer.scores.iter_mut()) {
             *score = if m == self.hash_move {
@@ -136,7 +136,7 @@ impl MovePicker {
             } else if m == self.counter {
                 COUNTER
             } else {
-                history.quiet_score(side, m, b.piece_at(m.from()).0, self.conts)
+                scorer.score(m, b.piece_at(m.from()).0)
             };
         }
     }
