@@ -285,11 +285,13 @@ impl Worker<'_> {
                     let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
                     if depth <= 6 && searched >= lmp_limit {
                         skip_quiets = true;
+                        picker.skip_quiets();
                         continue;
                     }
                     // Futility pruning: the eval plus a margin cannot reach alpha.
                     if !in_check && depth <= 6 && eval + 100 + 90 * depth <= alpha {
                         skip_quiets = true;
+                        picker.skip_quiets();
                         continue;
                     }
                     // SEE pruning of quiets that hang the piece.
