@@ -133,7 +133,7 @@ impl MovePicker {
     /// True once the picker has found that the position has no legal move
     /// (no tactical one, for `tactical`): `next` has returned `None`
     /// without returning any move.
-    pub fn found_no_moves(&self, _buffer: &MoveBuffer) -> bool {
+    pub fn found_no_moves(&self) -> bool {
         self.stage == Stage::Done && !self.returned_any
     }
 

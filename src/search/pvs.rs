@@ -250,7 +250,6 @@ impl Worker<'_> {
         let mut searched = 0usize;
         let mut quiets_tried: [(Move, u8); 64] = [(Move::NULL, 0); 64];
         let mut quiet_count = 0usize;
-        let mut skip_quiets = false;
         let mut seen = 0usize;
         let mut check_info: Option<CheckInfo> = None;
         let lmr = lmr_table();
@@ -273,9 +272,6 @@ impl Worker<'_> {
                     .gives_check(b, m)
             };
             seen += 1;
-            if quiet && !gives_check && skip_quiets {
-                continue;
-            }
 
             // Step 11. Shallow-depth pruning, once a move has kept us from
             // being mated.
@@ -284,13 +280,11 @@ impl Worker<'_> {
                     // Late-move pruning: at low depth the late quiets rarely matter.
                     let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
                     if depth <= 6 && searched >= lmp_limit {
-                        skip_quiets = true;
                         picker.skip_quiets();
                         continue;
                     }
                     // Futility pruning: the eval plus a margin cannot reach alpha.
                     if !in_check && depth <= 6 && eval + 100 + 90 * depth <= alpha {
-                        skip_quiets = true;
                         picker.skip_quiets();
                         continue;
                     }
@@ -392,7 +386,7 @@ impl Worker<'_> {
             }
         }
 
-        if picker.found_no_moves(&self.buffers[ply]) {
+        if picker.found_no_moves() {
             return if in_check { mated_in(ply) } else { DRAW };
         }
         if searched == 0 {

@@ -136,7 +136,7 @@ impl Worker<'_> {
             }
         }
 
-        if in_check && picker.found_no_moves(&self.buffers[ply]) {
+        if in_check && picker.found_no_moves() {
             return mated_in(ply);
         }
         let bound = if best >= beta {
