@@ -346,7 +346,7 @@ fn piece_moves<
     }
 }
 
-/// A slider's moves along `dirs` (`DIAGONAL` or `ORTHOGONAL`).
+/// A slider's moves along the diagonals (`diagonal`) or the ranks and files.
 #[inline(always)]
 fn slide<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const MASKED: bool>(
     b: &Board,
@@ -392,7 +392,7 @@ fn walk<S: MoveSink, const QUIETS: bool, const TACTICAL: bool, const MASKED: boo
 }
 
 /// A slider's captures alone, direction by direction in the order of
-/// `dirs` (the order of `walk`), found by sets: the slider's attack set,
+/// `DIAGONAL` or `ORTHOGONAL` (the order of `walk`), found by sets: the slider's attack set,
 /// split by the rays of each direction, without walking the empty squares.
 #[inline(always)]
 fn captures_by_sets<S: MoveSink, const MASKED: bool>(
@@ -417,13 +417,13 @@ fn captures_by_sets<S: MoveSink, const MASKED: bool>(
     } else {
         &ORTHOGONAL_RAYS
     };
-    let enemy = b.occupied[(!b.side).index()];
+    let captures = attacks & b.occupied[(!b.side).index()];
+    if captures == 0 {
+        return;
+    }
     for ray in rays {
-        let on_ray = attacks & ray[f];
-        if on_ray == 0 {
-            continue;
-        }
-        let capture = on_ray & enemy;
+        // At most one: the first piece along the ray.
+        let capture = captures & ray[f];
         if capture != 0 {
             let t = Square::from_index64(capture.trailing_zeros() as u8).0;
             sink.push(mv(from, t, flag::CAPTURE));

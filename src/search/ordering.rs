@@ -258,7 +258,7 @@ impl MovePicker {
                 }
                 Stage::GoodTactical => {
                     let selected = self.select_tactical(buffer);
-                    let Some((best, s)) = selected.filter(|&(_, s)| s >= GOOD_CAPTURE - 16) else {
+                    let Some((best, _)) = selected.filter(|&(_, s)| s >= GOOD_CAPTURE - 16) else {
                         // Only losing captures and underpromotions are left.
                         self.stage = if self.tactical_only {
                             Stage::BadTactical
@@ -267,7 +267,6 @@ impl MovePicker {
                         };
                         continue;
                     };
-                    debug_assert!(s >= GOOD_CAPTURE - 16);
                     let m = buffer.moves.as_slice()[best];
                     if !see_ge(b, m, 0) {
                         buffer.scores[best] = BAD_CAPTURE + mvv_lva(b, m);
@@ -311,12 +310,9 @@ impl MovePicker {
                         self.stage = Stage::BadTactical;
                         continue;
                     }
-                    let (best, s) = select(&buffer.scores[start..end]);
-                    let best = start + best;
-                    buffer.moves.as_mut_slice().swap(start, best);
-                    buffer.scores.swap(start, best);
+                    let (best, _) = select(&buffer.scores[start..end]);
                     self.next_quiet += 1;
-                    return Some((buffer.moves.as_slice()[start], s));
+                    return Some(take(buffer, start, start + best));
                 }
                 Stage::BadTactical => {
                     // Every score left is exact: losing captures (checked)
@@ -347,10 +343,8 @@ impl MovePicker {
     #[inline]
     fn take_tactical(&mut self, buffer: &mut MoveBuffer, best: usize) -> (Move, i32) {
         let i = self.next_tactical;
-        buffer.moves.as_mut_slice().swap(i, best);
-        buffer.scores.swap(i, best);
         self.next_tactical += 1;
-        (buffer.moves.as_slice()[i], buffer.scores[i])
+        take(buffer, i, best)
     }
 }
 
@@ -360,6 +354,15 @@ impl MovePicker {
 fn select(scores: &[i32]) -> (usize, i32) {
     let s = scores.iter().copied().fold(i32::MIN, i32::max);
     (scores.iter().position(|&x| x == s).unwrap_or(0), s)
+}
+
+/// The move at `best` and its score, swapped into slot `i` (the front of
+/// the moves not yet returned).
+#[inline]
+fn take(buffer: &mut MoveBuffer, i: usize, best: usize) -> (Move, i32) {
+    buffer.moves.as_mut_slice().swap(i, best);
+    buffer.scores.swap(i, best);
+    (buffer.moves.as_slice()[i], buffer.scores[i])
 }
 
 /// What the ordering score of a capture or promotion says about
