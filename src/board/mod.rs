@@ -326,9 +326,12 @@ impl Board {
     }
 
     /// The body of `make`: `b` is a copy of `self`, and becomes the board
-    /// after `m`.
+    /// after `m`. The search calls it on a copy it made itself, so that a
+    /// move costs one board copy (`make` pays two: into its local board and
+    /// out to the caller's).
     #[inline(always)]
-    fn play_into(&self, m: Move, b: &mut Board) {
+    pub(crate) fn play_into(&self, m: Move, b: &mut Board) {
+        debug_assert!(*b == *self, "play_into takes a copy of the board");
         let us = self.side;
         let them = !us;
         let mut key = self.key ^ KEYS.black_to_move;

@@ -12,8 +12,10 @@
 //! each line through the squares the move empties and fills.
 
 use crate::board::attacks::{
-    DIAGONAL, DIAGONAL_STEP, KNIGHT_STEP_DELTA, KNIGHT_STEPS, ORTHOGONAL, ORTHOGONAL_STEP,
-    line_step, on_board, step,
+    DIAGONAL_STEP, KNIGHT_STEP_DELTA, ORTHOGONAL_STEP, line_step, on_board, step,
+};
+use crate::board::bitboard::{
+    BETWEEN, BISHOP_RAYS, KNIGHT, PAWN, ROOK_RAYS, bishop_attacks, indexes, rook_attacks,
 };
 use crate::board::{
     Board, Move, Piece, PieceKind, Square, flag, is_diagonal_slider, is_orthogonal_slider,
@@ -158,60 +160,36 @@ impl CheckInfo {
     pub fn new(b: &Board) -> CheckInfo {
         let us = b.side;
         let them = !us;
-        let ksq = b.king[them.index()].0;
-        let sq = &b.squares;
-        let mut direct = [0u64; 8];
-        let mut blockers = 0u64;
-
-        // Pawns: the two squares from which one of ours attacks the king.
-        let back = -us.forward();
-        for side in [-1i8, 1] {
-            let s = step(ksq, back + side);
-            if on_board(s) {
-                direct[PieceKind::Pawn as usize] |= Square(s).bit();
-            }
-        }
-        for &d in &KNIGHT_STEPS {
-            let s = step(ksq, d);
-            if on_board(s) {
-                direct[PieceKind::Knight as usize] |= Square(s).bit();
-            }
-        }
-        // Sliders: each line from the king up to and with its first piece;
-        // beyond a piece of ours, the next piece tells whether it blocks.
+        let ksq = b.king[them.index()];
+        let k = ksq.index64() as usize;
         let i = us.index();
-        for (steps, sliders, kind) in [
-            (&DIAGONAL, b.diagonal[i], PieceKind::Bishop),
-            (&ORTHOGONAL, b.orthogonal[i], PieceKind::Rook),
-        ] {
-            let mut line = 0u64;
-            for &d in steps {
-                let mut x = step(ksq, d);
-                while on_board(x) && sq[x as usize].is_empty() {
-                    line |= Square(x).bit();
-                    x = step(x, d);
-                }
-                if !on_board(x) {
-                    continue;
-                }
-                line |= Square(x).bit();
-                if sq[x as usize].color() != us {
-                    continue;
-                }
-                let first = x;
-                x = step(x, d);
-                while on_board(x) && sq[x as usize].is_empty() {
-                    x = step(x, d);
-                }
-                if on_board(x) && sliders & Square(x).bit() != 0 {
-                    blockers |= Square(first).bit();
-                }
+        let occupancy = b.occupied[0] | b.occupied[1];
+        let mut direct = [0u64; 8];
+
+        // The squares from which a piece of each kind attacks the king: a
+        // pawn of theirs on the king's square attacks exactly the squares
+        // ours would attack it from; sliders read the lines up to and with
+        // their first piece.
+        direct[PieceKind::Pawn as usize] = PAWN[them.index()][k];
+        direct[PieceKind::Knight as usize] = KNIGHT[k];
+        let diagonal = bishop_attacks(k, occupancy);
+        let orthogonal = rook_attacks(k, occupancy);
+        direct[PieceKind::Bishop as usize] = diagonal;
+        direct[PieceKind::Rook as usize] = orthogonal;
+        direct[PieceKind::Queen as usize] = diagonal | orthogonal;
+
+        // A piece of ours is a blocker when it is the only piece between
+        // the king and one of our sliders on a line that slider moves along.
+        let mut blockers = 0u64;
+        let snipers = (BISHOP_RAYS[k] & b.diagonal[i]) | (ROOK_RAYS[k] & b.orthogonal[i]);
+        for s in indexes(snipers) {
+            let between = BETWEEN[k][s] & occupancy;
+            if between & b.occupied[i] != 0 && between & between.wrapping_sub(1) == 0 {
+                blockers |= between;
             }
-            direct[kind as usize] = line;
-            direct[PieceKind::Queen as usize] |= line;
         }
         CheckInfo {
-            ksq,
+            ksq: ksq.0,
             direct,
             blockers,
         }

@@ -214,7 +214,8 @@ impl Worker<'_> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = Move::NULL;
                 self.stack[ply].piece = 0;
-                let child = self.make_move(b, Move::NULL, ply);
+                let mut child = *b;
+                self.make_move(b, Move::NULL, ply, &mut child);
                 self.keys.push(child.key());
                 let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
                 self.keys.pop();
@@ -304,7 +305,8 @@ impl Worker<'_> {
                 debug_assert!(quiet || depth > 6 || see_ge(b, m, -100 * depth));
             }
 
-            let child = self.make_move(b, m, ply);
+            let mut child = *b;
+            self.make_move(b, m, ply, &mut child);
             debug_assert_eq!(gives_check, child.in_check(), "{m} in {b:?}");
             let piece = b.piece_at(m.from()).0;
             self.stack[ply].mv = m;

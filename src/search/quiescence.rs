@@ -114,7 +114,8 @@ impl Worker<'_> {
             {
                 continue;
             }
-            let child = self.make_move(b, m, ply);
+            let mut child = *b;
+            self.make_move(b, m, ply, &mut child);
             self.keys.push(child.key());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
             self.keys.pop();

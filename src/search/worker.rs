@@ -175,14 +175,15 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Plays `m` from `b` (at `ply`) and brings the next ply's accumulators
-    /// up to date.
+    /// Plays `m` from `b` (at `ply`) on `child`, a copy of `b` the caller
+    /// has just made, and notes the move for the next ply's accumulators.
     #[inline]
-    pub fn make_move(&mut self, b: &Board, m: Move, ply: usize) -> Board {
+    pub fn make_move(&mut self, b: &Board, m: Move, ply: usize, child: &mut Board) {
         if let Some(acc) = &mut self.acc {
             acc.make(ply, b, m);
         }
-        b.make(m)
+        b.play_into(m, child);
+        debug_assert!(child.check_invariants().is_ok(), "{m} from {}", b.to_fen());
     }
 
     /// True while the front end is pondering; notes a `ponderhit` (the
