@@ -7,9 +7,10 @@
 //!                 ← rules ← eval ← search ← uci ← (main.rs)
 //!                                          ← tune ← train ← (main.rs)
 //! ```
-// No unsafe code, with one measured exception: the neural evaluation's
-// output layer uses SSE2 intrinsics (`eval::nnue::simd`, which says why it
-// pays and why it is sound). Every other module is denied it.
+// No unsafe code, with two measured exceptions: the neural evaluation's
+// output layer uses SSE2 intrinsics (`eval::nnue::simd`), and the search
+// prefetches the transposition table (`search::prefetch`); each says why
+// it pays and why it is sound. Every other module is denied it.
 #![deny(unsafe_code)]
 
 pub mod board;

@@ -492,4 +492,41 @@ mod tests {
         }
         assert!(positions > 10_000, "{positions} positions");
     }
+
+    /// `Board::key_after` gives the child's key for every legal move of
+    /// every perft-suite position and its children, but for the two
+    /// changes it leaves out: castling rights lost, and a new en-passant
+    /// square in the key.
+    #[test]
+    fn key_after_agrees_with_make_but_for_castling_rights_and_en_passant() {
+        let mut names = STANDARD_SUITES.to_vec();
+        names.extend(["double-chess960", "chess960"]);
+        let (mut same, mut left_out) = (0usize, 0usize);
+        for fen in suite_fens(&names) {
+            let root = Board::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut boards = vec![root];
+            boards.extend(legal_moves(&root).iter().map(|&m| root.make(m)));
+            for b in boards {
+                for m in legal_moves(&b).iter().copied().chain([Move::NULL]) {
+                    if m.is_null() && b.in_check() {
+                        continue;
+                    }
+                    let child = b.make(m);
+                    // A new en-passant square is set only when it is in the key.
+                    let exact = child.castling_rights() == b.castling_rights()
+                        && child.en_passant().is_none();
+                    if exact {
+                        assert_eq!(b.key_after(m), child.key(), "{m} in {}", b.to_fen());
+                        same += 1;
+                    } else {
+                        left_out += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            same > 1_000_000 && left_out > 1_000,
+            "{same} exact, {left_out} left out"
+        );
+    }
 }

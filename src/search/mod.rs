@@ -18,6 +18,7 @@ pub mod bench;
 pub mod history;
 pub mod limits;
 pub mod ordering;
+pub mod prefetch;
 pub mod pvs;
 pub mod quiescence;
 pub mod see;

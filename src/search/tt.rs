@@ -197,6 +197,13 @@ impl TranspositionTable {
         ((key as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
+    /// Starts loading the bucket of `key` into the caches, for a probe
+    /// that will follow soon (the search calls it at make time).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        super::prefetch::prefetch(&self.buckets[self.index(key)]);
+    }
+
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         let bucket = &self.buckets[self.index(key)];
         bucket

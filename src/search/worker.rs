@@ -179,6 +179,7 @@ impl<'a> Worker<'a> {
     /// has just made, and notes the move for the next ply's accumulators.
     #[inline]
     pub fn make_move(&mut self, b: &Board, m: Move, ply: usize, child: &mut Board) {
+        self.tt.prefetch(b.key_after(m));
         if let Some(acc) = &mut self.acc {
             acc.make(ply, b, m);
         }
