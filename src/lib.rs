@@ -7,10 +7,11 @@
 //!                 ← rules ← eval ← search ← uci ← (main.rs)
 //!                                          ← tune ← train ← (main.rs)
 //! ```
-// No unsafe code, with two measured exceptions: the neural evaluation's
-// output layer uses SSE2 intrinsics (`eval::nnue::simd`), and the search
-// prefetches the transposition table (`search::prefetch`); each says why
-// it pays and why it is sound. Every other module is denied it.
+// No unsafe code, with three measured exceptions: the neural evaluation's
+// output layer uses SSE2 intrinsics (`eval::nnue::simd`), the search
+// prefetches the transposition table (`search::prefetch`) and asks for huge
+// pages for it (`search::large_pages`); each says why it pays and why it is
+// sound. Every other module is denied it.
 #![deny(unsafe_code)]
 
 pub mod board;

@@ -16,6 +16,7 @@
 
 pub mod bench;
 pub mod history;
+pub mod large_pages;
 pub mod limits;
 pub mod ordering;
 pub mod prefetch;

@@ -132,6 +132,7 @@ impl TranspositionTable {
         buckets
             .try_reserve_exact(count)
             .map_err(|e| format!("cannot allocate a {mb} MB hash table: {e}"))?;
+        super::large_pages::advise(&buckets);
         buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
