@@ -14,7 +14,8 @@ use crate::board::attacks::{
     ORTHOGONAL_STEP, is_attacked, line_step, on_board, step,
 };
 use crate::board::bitboard::{
-    DIAGONAL_RAYS, KNIGHT as KNIGHT_ATTACKS, ORTHOGONAL_RAYS, bishop_attacks, rook_attacks,
+    DIAGONAL_RAYS, KING as KING_ATTACKS, KNIGHT as KNIGHT_ATTACKS, ORTHOGONAL_RAYS, RANK_1,
+    bishop_attacks, pawn_attacks, rook_attacks,
 };
 use crate::board::{Board, Color, Move, Piece, PieceKind, Square, flag};
 
@@ -100,20 +101,25 @@ pub fn generate<S: MoveSink, const QUIETS: bool, const TACTICAL: bool>(b: &Board
         }
     }
 
-    // Step 2. King steps, tested with the king lifted off the board.
+    // Step 2. King steps, tested with the king lifted off the board (for
+    // captures alone, only when some enemy piece stands next to it).
     let attackers = b.attackers(them);
     let lifted = b.occupancy() & !bit(ksq);
-    for d in KING_STEPS {
-        let t = step(ksq, d);
-        if !on_board(t) {
-            continue;
-        }
-        let p = sq[t as usize].0;
-        if is_ours(p) || (!QUIETS && p == 0) || (!TACTICAL && p != 0) {
-            continue;
-        }
-        if !is_attacked(attackers, Square(t), them, lifted) {
-            sink.push(mv(ksq, t, if p == 0 { flag::QUIET } else { flag::CAPTURE }));
+    let king_moves =
+        QUIETS || KING_ATTACKS[Square(ksq).index64() as usize] & b.occupied[them.index()] != 0;
+    if king_moves {
+        for d in KING_STEPS {
+            let t = step(ksq, d);
+            if !on_board(t) {
+                continue;
+            }
+            let p = sq[t as usize].0;
+            if is_ours(p) || (!QUIETS && p == 0) || (!TACTICAL && p != 0) {
+                continue;
+            }
+            if !is_attacked(attackers, Square(t), them, lifted) {
+                sink.push(mv(ksq, t, if p == 0 { flag::QUIET } else { flag::CAPTURE }));
+            }
         }
     }
     if checkers >= 2 {
@@ -145,7 +151,20 @@ pub fn generate<S: MoveSink, const QUIETS: bool, const TACTICAL: bool>(b: &Board
         target,
         pins,
     };
-    pieces_of_kind::<S, QUIETS, TACTICAL, PAWN>(b, pawns, &c, sink);
+    // For captures and promotions alone, the pawns are looked at only when
+    // one of them stands on the seventh rank or attacks an enemy piece or
+    // the en-passant square: most have none.
+    let pawn_tactics = QUIETS || {
+        let (seventh, attacks) = match us {
+            Color::White => (RANK_1 << 48, pawn_attacks(pawns, true)),
+            Color::Black => (RANK_1 << 8, pawn_attacks(pawns, false)),
+        };
+        let ep = b.en_passant().map_or(0, Square::bit);
+        pawns & seventh != 0 || attacks & (b.occupied[them.index()] | ep) != 0
+    };
+    if pawn_tactics {
+        pieces_of_kind::<S, QUIETS, TACTICAL, PAWN>(b, pawns, &c, sink);
+    }
     pieces_of_kind::<S, QUIETS, TACTICAL, KNIGHT>(b, knights, &c, sink);
     // Queens are in both slider sets and so move along both kinds of line.
     pieces_of_kind::<S, QUIETS, TACTICAL, DIAGONAL_SLIDER>(b, diagonal, &c, sink);
