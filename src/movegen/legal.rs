@@ -155,12 +155,10 @@ pub fn generate<S: MoveSink, const QUIETS: bool, const TACTICAL: bool>(b: &Board
     // one of them stands on the seventh rank or attacks an enemy piece or
     // the en-passant square: most have none.
     let pawn_tactics = QUIETS || {
-        let (seventh, attacks) = match us {
-            Color::White => (RANK_1 << 48, pawn_attacks(pawns, true)),
-            Color::Black => (RANK_1 << 8, pawn_attacks(pawns, false)),
-        };
-        let ep = b.en_passant().map_or(0, Square::bit);
-        pawns & seventh != 0 || attacks & (b.occupied[them.index()] | ep) != 0
+        let white = us == Color::White;
+        let seventh = if white { RANK_1 << 48 } else { RANK_1 << 8 };
+        let targets = b.occupied[them.index()] | b.en_passant().map_or(0, Square::bit);
+        pawns & seventh != 0 || pawn_attacks(pawns, white) & targets != 0
     };
     if pawn_tactics {
         pieces_of_kind::<S, QUIETS, TACTICAL, PAWN>(b, pawns, &c, sink);
