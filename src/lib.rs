@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! board ← movegen ← perft
+//!                 ← rules ← pgn ← (main.rs)
 //!                 ← rules ← eval ← search ← uci ← (main.rs)
 //!                                          ← tune ← train ← (main.rs)
 //! ```
@@ -18,6 +19,7 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod perft;
+pub mod pgn;
 pub mod rules;
 pub mod search;
 pub mod train;

@@ -48,17 +48,31 @@ enum Command {
         /// Depth of every search (default: the bench's own fixed depth).
         depth: Option<u32>,
     },
-    /// The FIDE verdict of a position or game: mate, stalemate, dead position, repetition, 50/75 moves.
+    /// The FIDE verdict of a position or game: mate, stalemate, dead position, repetition, 50/75 moves;
+    /// with --pgn, every recorded result of a PGN file judged against the Laws.
     Outcome {
         /// The starting position, as one quoted FEN (default: the start position).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "pgn")]
         fen: Option<String>,
         /// Moves in UCI notation played from that position.
-        #[arg(long, num_args = 0.., value_name = "MOVE")]
+        #[arg(long, num_args = 0.., value_name = "MOVE", conflicts_with = "pgn")]
         moves: Vec<String>,
         /// The side whose flag fell (time forfeit).
-        #[arg(long, value_name = "white|black")]
+        #[arg(long, value_name = "white|black", conflicts_with = "pgn")]
         flag: Option<String>,
+        /// Judge every game of a PGN file (`-`: standard input): one line per
+        /// game (ok, mismatch, unfinished, error) and a summary; exit status 1
+        /// when any game is a mismatch or an error.
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<String>,
+        /// With --pgn: `text` (a line per game) or `json` (an object per line).
+        #[arg(
+            long,
+            value_name = "text|json",
+            requires = "pgn",
+            default_value = "text"
+        )]
+        format: String,
     },
     /// Play self-play games at a fixed soft node count; append them to a game file (.lgf).
     Datagen {
@@ -205,6 +219,32 @@ fn finish_tool(result: Result<(), CliError>) -> ExitCode {
     }
 }
 
+/// `ladya outcome --pgn`: 0 when every game is ok or unfinished, 1 when
+/// one is a mismatch or an error, 2 when the file cannot be read.
+fn judge_pgn(path: &str, format: &str, out: std::io::StdoutLock<'_>) -> ExitCode {
+    use ladya::pgn::Format;
+    let format = match format {
+        "text" => Format::Text,
+        "json" => Format::Json,
+        other => return bad_input(format!("--format takes text or json, not '{other}'")),
+    };
+    let mut out = std::io::BufWriter::new(out);
+    let result = if path == "-" {
+        ladya::pgn::run(std::io::stdin().lock(), &mut out, format)
+    } else {
+        match std::fs::File::open(path) {
+            Ok(file) => ladya::pgn::run(file, &mut out, format),
+            Err(e) => return bad_input(format!("cannot read {path}: {e}")),
+        }
+    };
+    match result {
+        Ok(summary) if summary.all_good() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::from(EXIT_FAILED),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => bad_input(format!("{path}: {e}")),
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
@@ -222,15 +262,20 @@ fn main() -> ExitCode {
         Command::Bench { depth } => {
             ladya::search::bench::run(depth, ladya::eval::nnue::Network::embedded(), &mut out)
         }
-        Command::Outcome { fen, moves, flag } => {
-            match ladya::rules::report::outcome_line(fen.as_deref(), &moves, flag.as_deref()) {
-                Ok(line) => {
-                    use std::io::Write;
-                    writeln!(out, "{line}")
-                }
-                Err(e) => return bad_input(e),
+        Command::Outcome {
+            pgn: Some(path),
+            format,
+            ..
+        } => return judge_pgn(&path, &format, out),
+        Command::Outcome {
+            fen, moves, flag, ..
+        } => match ladya::rules::report::outcome_line(fen.as_deref(), &moves, flag.as_deref()) {
+            Ok(line) => {
+                use std::io::Write;
+                writeln!(out, "{line}")
             }
-        }
+            Err(e) => return bad_input(e),
+        },
         // The tuning tools end the program themselves.
         Command::Train {
             data,

@@ -1,4 +1,4 @@
-//! Legal move generation and UCI move text.
+//! Legal move generation, and moves in UCI text and SAN (out and in).
 
 pub mod count;
 pub mod gives_check;
@@ -6,12 +6,14 @@ pub mod legal;
 pub mod legality;
 pub mod move_list;
 pub mod san;
+pub mod san_parse;
 pub mod tally;
 pub mod uci_move;
 
 pub use gives_check::{CheckInfo, gives_check};
 pub use legality::is_legal;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
+pub use san_parse::{SanError, parse_san};
 pub use uci_move::{MoveError, UciNotation, parse_uci_move};
 
 use crate::board::Board;

@@ -13,6 +13,8 @@
 //!    to K v K, or a wall that locks after a few moves. The search stops
 //!    after a cap of positions and then proves nothing: "unproven" is
 //!    treated as alive, so a position is never called dead without a proof.
+//!    A quick best-first search for a mate ([`super::helpmate`]) runs
+//!    before it and settles most live positions at once.
 //!
 //! Positions in the set are compared exactly (placement, side to move,
 //! castling rights and the en-passant file that the key counts), not only
@@ -22,6 +24,7 @@
 
 use super::blockade::check_is_impossible;
 use super::draw::{has_only_king, is_dead_by_material};
+use super::helpmate::{EXPANSION_BUDGET, helpmate_found};
 use crate::board::{Board, Color, PieceKind};
 use crate::movegen::{MoveList, generate_legal};
 use std::collections::HashSet;
@@ -85,6 +88,14 @@ pub fn dead_position_within(board: &Board, cap: usize) -> Option<DeadReason> {
     if check_is_impossible(board, None) {
         return Some(DeadReason::Blockade);
     }
+    // A mate found quickly shows the position alive, sparing the
+    // exhaustive search its wander (the stronger side's mate first).
+    let strong = stronger_side(board);
+    if helpmate_found(board, strong, EXPANSION_BUDGET)
+        || helpmate_found(board, !strong, EXPANSION_BUDGET)
+    {
+        return None;
+    }
     match mate_reachable(board, None, cap) {
         MateReach::Unreachable { positions } => Some(DeadReason::NoMateReachable { positions }),
         MateReach::Reachable | MateReach::Unknown { .. } => None,
@@ -98,6 +109,14 @@ pub fn cannot_ever_mate(board: &Board, color: Color) -> Option<CannotMate> {
     if has_only_king(board, color) {
         return Some(CannotMate::LoneKing);
     }
+    if is_dead_by_material(board) {
+        return Some(CannotMate::Dead(DeadReason::Material(material_signature(
+            board,
+        ))));
+    }
+    if helpmate_found(board, color, EXPANSION_BUDGET) {
+        return None;
+    }
     if let Some(reason) = dead_position(board) {
         return Some(CannotMate::Dead(reason));
     }
@@ -107,6 +126,31 @@ pub fn cannot_ever_mate(board: &Board, color: Color) -> Option<CannotMate> {
     match mate_reachable(board, Some(color), POSITION_CAP) {
         MateReach::Unreachable { positions } => Some(CannotMate::NoMateReachable { positions }),
         MateReach::Reachable | MateReach::Unknown { .. } => None,
+    }
+}
+
+/// The side with more material (pawn 1, minor 3, rook 5, queen 9); White
+/// when even.
+fn stronger_side(board: &Board) -> Color {
+    let mut balance = 0i32;
+    for (_, p) in board.pieces() {
+        let value = match p.kind() {
+            Some(PieceKind::Pawn) => 1,
+            Some(PieceKind::Knight | PieceKind::Bishop) => 3,
+            Some(PieceKind::Rook) => 5,
+            Some(PieceKind::Queen) => 9,
+            _ => 0,
+        };
+        balance += if p.color() == Color::White {
+            value
+        } else {
+            -value
+        };
+    }
+    if balance >= 0 {
+        Color::White
+    } else {
+        Color::Black
     }
 }
 

@@ -5,6 +5,7 @@
 //!   fivefold, 75 moves, threefold, fifty moves), time forfeit, resignation.
 //! - [`dead`]: dead positions (5.2.2), material and beyond.
 //! - [`blockade`]: the static proof that frozen pawns stop every check.
+//! - [`helpmate`]: a quick search for a mate, to show a position alive.
 //! - [`repetition`]: occurrences of a position (9.2.3 identity by key).
 //! - [`draw`]: the cheap checks the search calls at every node.
 //! - [`report`]: the line `ladya outcome` prints.
@@ -13,6 +14,7 @@ pub mod blockade;
 pub mod dead;
 pub mod draw;
 pub mod game;
+pub mod helpmate;
 pub mod outcome;
 pub mod repetition;
 pub mod report;

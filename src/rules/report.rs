@@ -82,6 +82,13 @@ pub fn judge(
 
 /// `name: reason (FIDE article)`.
 pub fn verdict_line(game: &Game, v: &Verdict) -> String {
+    format!("{}: {}", v.outcome.name(), reason(game, v))
+}
+
+/// The reason alone: a sentence that names the position (moves in SAN with
+/// their numbers), what the rule says and its article, and the moves that
+/// do not count when the game had ended before its last move.
+pub fn reason(game: &Game, v: &Verdict) -> String {
     let o = &v.outcome;
     let board = &game.boards()[v.ply];
     let after = after_text(game, v.ply);
@@ -182,12 +189,12 @@ pub fn verdict_line(game: &Game, v: &Verdict) -> String {
             format!("; the game ended {place}, so the {later} moves after it do not count")
         });
     }
-    format!("{}: {reason}", o.name())
+    reason
 }
 
 const BLOCKADE: &str = "the pawns are locked for good and no piece can ever reach a square from which it would give check";
 
-fn side_name(c: Color) -> &'static str {
+pub fn side_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
@@ -195,7 +202,7 @@ fn side_name(c: Color) -> &'static str {
 }
 
 /// The move that led to the position at `ply`, numbered, in SAN.
-fn last_move(game: &Game, ply: usize) -> Option<String> {
+pub fn last_move(game: &Game, ply: usize) -> Option<String> {
     let i = ply.checked_sub(1)?;
     Some(numbered_san(&game.boards()[i], game.moves()[i]))
 }
