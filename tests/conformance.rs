@@ -1,6 +1,8 @@
 //! Conformance with a real UCI client: python-chess plays a few short games
 //! of Ladya against Stockfish through `../shared/tools/match.py`, which
-//! counts illegal moves, time losses, crashes and stalls.
+//! counts illegal moves, time losses, crashes and stalls. The games are
+//! written to a PGN file, and `ladya outcome --pgn` must find every
+//! recorded result `ok` by the FIDE Laws.
 //!
 //! Ignored by default (it needs python3 with python-chess, Debian's
 //! `stockfish`, and `shared/` beside the clone); `make test` runs it:
@@ -39,8 +41,15 @@ fn games_against_stockfish(book: &str, chess960: bool) {
         .expect("stockfish is not installed (apt-get install stockfish)");
     let games = std::env::var("LADYA_CONFORMANCE_GAMES").unwrap_or_else(|_| "4".into());
     let tc = std::env::var("LADYA_CONFORMANCE_TC").unwrap_or_else(|_| "8+0.08".into());
+    let pgn = std::env::temp_dir().join(format!(
+        "ladya-conformance-{}-{}.pgn",
+        std::process::id(),
+        if chess960 { "chess960" } else { "standard" }
+    ));
     let mut cmd = Command::new("python3");
     cmd.arg(&script)
+        .arg("--pgn")
+        .arg(&pgn)
         .args(["--engine1", env!("CARGO_BIN_EXE_ladya")])
         .args(["--engine2", stockfish])
         .args([
@@ -67,6 +76,36 @@ fn games_against_stockfish(book: &str, chess960: bool) {
         "\n{stderr}"
     );
     assert!(out.status.success(), "match.py failed:\n{stderr}");
+    every_result_is_lawful(&pgn);
+    let _ = std::fs::remove_file(&pgn);
+}
+
+/// `ladya outcome --pgn` on the games match.py wrote: every one `ok`.
+fn every_result_is_lawful(pgn: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(["outcome", "--pgn"])
+        .arg(pgn)
+        .output()
+        .expect("cannot run ladya outcome");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let summary = lines.last().copied().unwrap_or("");
+    assert!(summary.starts_with("games: "), "no summary:\n{stdout}");
+    assert!(
+        !summary.starts_with("games: 0,"),
+        "no games in {}",
+        pgn.display()
+    );
+    let not_ok: Vec<&&str> = lines[..lines.len() - 1]
+        .iter()
+        .filter(|l| !l.contains(": ok: "))
+        .collect();
+    assert!(
+        not_ok.is_empty(),
+        "results the Laws do not give:\n{not_ok:#?}"
+    );
+    assert!(out.status.success(), "{stdout}");
 }
 
 /// Games in which Ladya ponders: python-chess sends `go ponder` on Ladya's
