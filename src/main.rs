@@ -133,14 +133,20 @@ enum Command {
         #[arg(long, default_value_t = 600)]
         steps: usize,
     },
-    /// Write a datagen game file as text: `FEN | score | result` per position (White's view).
+    /// Convert datagen game files: to text (`FEN | score | result` per position, White's view) or to game records of either version.
     Convert {
-        /// Game file from `datagen`.
-        #[arg(long, value_name = "FILE")]
-        data: String,
-        /// Text file to write.
+        /// Game files from `datagen`, of either version (comma-separated).
+        #[arg(long, value_delimiter = ',', value_name = "FILE", required = true)]
+        data: Vec<String>,
+        /// File to write.
         #[arg(long, value_name = "FILE")]
         out: String,
+        /// What to write: text, or game records of version 2 (lgf2, what datagen writes) or 1 (lgf1).
+        #[arg(long, value_enum, default_value_t = ConvertFormat::Text)]
+        format: ConvertFormat,
+        /// Keep only every Nth game of each file (games N-1, 2N-1, ... counted from 0).
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        every: usize,
     },
     /// Append to each `<FEN> [<result>]` line the score of a search of N nodes (White's view).
     Rescore {
@@ -184,6 +190,14 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: String,
     },
+}
+
+/// `ladya convert --format`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ConvertFormat {
+    Text,
+    Lgf1,
+    Lgf2,
 }
 
 /// Exit statuses: 0 all good, 1 a check failed, 2 bad input.
@@ -270,8 +284,19 @@ fn main() -> ExitCode {
         Command::WdlFit { data, steps } => {
             return finish_tool(ladya::train::wdl::fit_files(&data, steps, &mut out));
         }
-        Command::Convert { data, out: path } => {
-            return finish_tool(tune::convert_files(&data, &path));
+        Command::Convert {
+            data,
+            out: path,
+            format,
+            every,
+        } => {
+            use ladya::tune::gamefile::Version;
+            let format = match format {
+                ConvertFormat::Text => tune::ConvertFormat::Text,
+                ConvertFormat::Lgf1 => tune::ConvertFormat::Games(Version::V1),
+                ConvertFormat::Lgf2 => tune::ConvertFormat::Games(Version::V2),
+            };
+            return finish_tool(tune::convert_files(&data, &path, format, every));
         }
         Command::Rescore {
             data,

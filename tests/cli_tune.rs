@@ -95,7 +95,7 @@ fn datagen_then_tune() {
     // off and appends, losing nothing written before.
     let mut bytes = std::fs::read(&games).unwrap();
     let whole = bytes.len();
-    bytes.extend_from_slice(&first[0].encode()[..9]);
+    bytes.extend_from_slice(&first[0].encode().unwrap()[..9]);
     std::fs::write(&games, &bytes).unwrap();
     let o = datagen("2", "100");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -136,6 +136,40 @@ fn datagen_then_tune() {
             assert_eq!(line, format!("{} | {score} | {result}", b.to_fen()));
         }
     }
+    // Version 1 records and back (version 2, datagen's): the same games;
+    // `--every 2` keeps the second, fourth and sixth.
+    let v1 = temp("games-v1.lgf");
+    let v2 = temp("games-v2.lgf");
+    let every = temp("games-every.lgf");
+    for (from, to, extra) in [
+        (&games, &v1, ["--format", "lgf1"]),
+        (&v1, &v2, ["--format", "lgf2"]),
+        (&v2, &every, ["--every", "2"]),
+    ] {
+        let mut args = vec![
+            "convert",
+            "--data",
+            from.to_str().unwrap(),
+            "--out",
+            to.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        if to == &every {
+            args.extend(["--format", "lgf2"]);
+        }
+        let o = ladya(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let read = |p: &PathBuf| ladya::tune::gamefile::read_file(p.to_str().unwrap()).unwrap();
+    assert_eq!(read(&v1), all);
+    assert_eq!(read(&v2), all);
+    assert_eq!(std::fs::read(&v1).unwrap()[2], 1);
+    assert_eq!(std::fs::read(&v2).unwrap()[2], 2);
+    assert!(std::fs::metadata(&v2).unwrap().len() < std::fs::metadata(&v1).unwrap().len());
+    assert_eq!(
+        read(&every),
+        vec![all[1].clone(), all[3].clone(), all[5].clone()]
+    );
     // The Texel tools take the older `<FEN> [result]` lines.
     let data = temp("data.txt");
     let labelled: String = text

@@ -201,7 +201,13 @@ pub fn run(book: &[Board], config: &Config, out: &mut (impl Write + Send)) -> st
                     let mut rng = Rng(config.seed.wrapping_add(i as u64));
                     let start = book[rng.below(book.len())];
                     let record = play_game(&mut searcher, start, config, &mut rng);
-                    let bytes = record.encode();
+                    let bytes = match record.encode() {
+                        Ok(bytes) => bytes,
+                        Err(e) => {
+                            *error.lock().unwrap() = Some(std::io::Error::other(e.to_string()));
+                            break;
+                        }
+                    };
                     {
                         let mut out = out.lock().unwrap();
                         if let Err(e) = out.write_all(&bytes).and_then(|_| out.flush()) {
