@@ -84,8 +84,22 @@ enum Command {
     /// Train a (768 -> H)x2 -> 1 network on datagen game files; writes a quantised net file.
     Train {
         /// Game files from `datagen` (comma-separated).
-        #[arg(long, value_delimiter = ',', value_name = "FILE", required = true)]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "FILE",
+            required_unless_present = "eval_only"
+        )]
         data: Vec<String>,
+        /// A fixed game file for the validation loss, whose games are left out of the training data (default: one game in 20 of the data).
+        #[arg(long, value_name = "FILE")]
+        validation: Option<String>,
+        /// Only print the losses of the net file --net on --validation; no training.
+        #[arg(long, requires_all = ["net", "validation"], conflicts_with_all = ["data", "out"])]
+        eval_only: bool,
+        /// The net file that --eval-only measures.
+        #[arg(long, value_name = "FILE", requires = "eval_only")]
+        net: Option<String>,
         /// Hidden layer size (a multiple of 16).
         #[arg(long, default_value_t = 128)]
         hidden: usize,
@@ -97,18 +111,22 @@ enum Command {
         /// AdamW's first learning rate (cosine decay to lr * lr-end).
         #[arg(long, default_value_t = 0.001)]
         lr: f32,
-        #[arg(long, default_value_t = 0.05)]
+        /// The last batch's learning rate, as a share of --lr.
+        #[arg(long, default_value_t = 0.01)]
         lr_end: f32,
+        /// Batches over which the learning rate first rises linearly to --lr.
+        #[arg(long, default_value_t = 0)]
+        warmup: usize,
         #[arg(long, default_value_t = 0.01)]
         weight_decay: f32,
         /// The game result's share of the target (the rest: sigmoid(score / K)).
         #[arg(long, default_value_t = 0.5)]
         lambda: f32,
-        /// The scale of the score's sigmoid, in centipawns (0: fitted to the results).
-        #[arg(long, default_value_t = 0.0)]
+        /// The scale of the score's sigmoid, in centipawns (default: r4's; 0: fitted to the results).
+        #[arg(long, default_value_t = ladya::train::DEFAULT_K)]
         k: f32,
-        /// Plies left out at the start of each game.
-        #[arg(long, default_value_t = 8)]
+        /// Plies left out at the start of each game (the book already skips the opening).
+        #[arg(long, default_value_t = 0)]
         skip_plies: usize,
         #[arg(long, default_value_t = 2)]
         threads: usize,
@@ -121,8 +139,8 @@ enum Command {
         #[arg(long)]
         no_mirror: bool,
         /// Where to write the net.
-        #[arg(long, value_name = "FILE")]
-        out: String,
+        #[arg(long, value_name = "FILE", required_unless_present = "eval_only")]
+        out: Option<String>,
     },
     /// Fit the win-draw-loss model (UCI_ShowWDL) to datagen game files; prints its constants.
     WdlFit {
@@ -248,11 +266,15 @@ fn main() -> ExitCode {
         // The tuning tools end the program themselves.
         Command::Train {
             data,
+            validation,
+            eval_only,
+            net,
             hidden,
             epochs,
             batch,
             lr,
             lr_end,
+            warmup,
             weight_decay,
             lambda,
             k,
@@ -271,6 +293,7 @@ fn main() -> ExitCode {
                 batch,
                 lr,
                 lr_end,
+                warmup,
                 weight_decay,
                 lambda,
                 k,
@@ -279,7 +302,23 @@ fn main() -> ExitCode {
                 seed,
                 ..Default::default()
             };
-            return finish_tool(ladya::train::train_files(&data, &config, &path, &mut out));
+            let result = match (eval_only, net, validation, path) {
+                (true, Some(net), Some(validation), _) => {
+                    ladya::train::evaluate_files(&net, &validation, &config, &mut out)
+                }
+                (_, _, validation, Some(path)) => ladya::train::train_files(
+                    &data,
+                    validation.as_deref(),
+                    &config,
+                    &path,
+                    &mut out,
+                ),
+                // clap's requirements rule these out.
+                _ => Err(CliError::BadInput(
+                    "give --out (training) or --eval-only with --net and --validation".into(),
+                )),
+            };
+            return finish_tool(result);
         }
         Command::WdlFit { data, steps } => {
             return finish_tool(ladya::train::wdl::fit_files(&data, steps, &mut out));

@@ -170,6 +170,52 @@ fn datagen_then_tune() {
         read(&every),
         vec![all[1].clone(), all[3].clone(), all[5].clone()]
     );
+    // The shipped net's losses on a game file, without training.
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.lnn");
+    let o = ladya(&[
+        "train",
+        "--eval-only",
+        "--net",
+        net,
+        "--validation",
+        v2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout);
+    assert!(report.contains("hidden 128"), "{report}");
+    assert!(report.contains("K 146.1"), "{report}");
+    for part in [
+        "at lambda 0.5",
+        "against the score alone",
+        "against the result alone",
+    ] {
+        assert!(
+            report.contains(&format!("validation loss {part}: net 0.")),
+            "{report}"
+        );
+    }
+    assert_bad_input(
+        &ladya(&[
+            "train",
+            "--eval-only",
+            "--net",
+            "/nonexistent/net.lnn",
+            "--validation",
+            v2.to_str().unwrap(),
+        ]),
+        "/nonexistent/net.lnn",
+    );
+    assert_bad_input(
+        &ladya(&[
+            "train",
+            "--eval-only",
+            "--net",
+            v2.to_str().unwrap(),
+            "--validation",
+            v2.to_str().unwrap(),
+        ]),
+        "games-v2.lgf",
+    );
     // The Texel tools take the older `<FEN> [result]` lines.
     let data = temp("data.txt");
     let labelled: String = text
