@@ -77,9 +77,24 @@ enum Command {
         /// Seed of the opening choice (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Game file (appended to; a partial last record is cut off first).
+        /// Soft nodes of the search that verifies each start after the random plies (0: no verification).
+        #[arg(long, default_value_t = 5000)]
+        verify_nodes: u64,
+        /// Starts whose verified score is beyond this (centipawns, either side) are drawn again.
+        #[arg(long, default_value_t = 400)]
+        verify_cp: i32,
+        /// A second book (e.g. ../shared/data/books/frc.epd) for a share of the games.
         #[arg(long, value_name = "FILE")]
-        out: String,
+        frc_book: Option<String>,
+        /// The share of games (0 to 1) that draw their line from --frc-book.
+        #[arg(long, default_value_t = 0.1, requires = "frc_book")]
+        frc_share: f64,
+        /// Only verify the first start of each of the --games games and print how many the bound drops.
+        #[arg(long, conflicts_with = "out")]
+        starts_only: bool,
+        /// Game file (appended to; a partial last record is cut off first).
+        #[arg(long, value_name = "FILE", required_unless_present = "starts_only")]
+        out: Option<String>,
     },
     /// Train a (768 -> H)x2 -> 1 network on datagen game files; writes a quantised net file.
     Train {
@@ -373,15 +388,30 @@ fn main() -> ExitCode {
             nodes,
             threads,
             seed,
+            verify_nodes,
+            verify_cp,
+            frc_book,
+            frc_share,
+            starts_only,
             out: path,
         } => {
+            if !(0.0..=1.0).contains(&frc_share) {
+                return bad_input(format!("--frc-share {frc_share} is not between 0 and 1"));
+            }
             let config = tune::datagen::Config {
                 games,
                 nodes,
                 threads,
                 seed,
+                verify_nodes,
+                verify_cp,
+                frc_share,
             };
-            return finish_tool(tune::datagen_files(&book, &config, &path));
+            let frc_book = frc_book.as_deref();
+            return finish_tool(match path {
+                Some(path) if !starts_only => tune::datagen_files(&book, frc_book, &config, &path),
+                _ => tune::check_start_files(&book, frc_book, &config, &mut out),
+            });
         }
         Command::Perft {
             depth,

@@ -308,3 +308,106 @@ fn datagen_plays_chess960_starts() {
         assert!(g.moves.len() > 4);
     }
 }
+
+/// Opening verification: a book line no random plies can balance (Black
+/// has no queen) is dropped for the even one; `--starts-only` counts the
+/// drops; the games are the same whatever the number of threads; and a
+/// second book takes the share it is given.
+#[test]
+fn datagen_verifies_its_starts_and_is_reproducible() {
+    let book = temp("lopsided.epd");
+    std::fs::write(
+        &book,
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let book = book.to_str().unwrap();
+    let o = ladya(&[
+        "datagen",
+        "--book",
+        book,
+        "--starts-only",
+        "--games",
+        "40",
+        "--verify-nodes",
+        "300",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout);
+    let dropped: usize = report
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        report.starts_with("40 starts verified at 300 soft nodes"),
+        "{report}"
+    );
+    assert!((10..=30).contains(&dropped), "{report}");
+    let play = |threads: &str, name: &str, extra: &[&str]| {
+        let games = temp(name);
+        let _ = std::fs::remove_file(&games);
+        let mut args = vec![
+            "datagen",
+            "--book",
+            book,
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--verify-nodes",
+            "300",
+            "--threads",
+            threads,
+            "--seed",
+            "11",
+            "--out",
+            games.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let o = ladya(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("starts beyond 400 cp dropped: "),
+            "{}",
+            stderr(&o)
+        );
+        ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap()
+    };
+    let mut one = play("1", "verified-1.lgf", &[]);
+    let mut two = play("2", "verified-2.lgf", &[]);
+    for g in &one {
+        let queens = g.start.pieces().filter(|(_, p)| p.kind_bits() == 5).count();
+        assert_eq!(queens, 2, "{}", g.start.to_fen());
+    }
+    one.sort_by_key(|g| g.fingerprint());
+    two.sort_by_key(|g| g.fingerprint());
+    assert_eq!(one, two, "the games do not depend on the threads");
+    let frc = temp("frc-share.epd");
+    std::fs::write(&frc, "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\n").unwrap();
+    let frc = frc.to_str().unwrap();
+    let all_frc = play(
+        "2",
+        "frc-share.lgf",
+        &["--frc-book", frc, "--frc-share", "1"],
+    );
+    assert!(all_frc.iter().all(|g| g.start.is_chess960()));
+    assert_bad_input(
+        &ladya(&[
+            "datagen",
+            "--book",
+            book,
+            "--frc-book",
+            frc,
+            "--frc-share",
+            "1.5",
+            "--out",
+            frc,
+        ]),
+        "--frc-share 1.5",
+    );
+}

@@ -23,19 +23,46 @@ fn read(path: &str) -> Result<String, CliError> {
         .map_err(|e| CliError::BadInput(format!("cannot read {path}: {e}")))
 }
 
-/// `ladya datagen`: reads the book, appends the positions to `out_path`.
+/// Reads an opening book file.
+fn read_book(path: &str) -> Result<Vec<crate::board::Board>, CliError> {
+    datagen::read_book(&read(path)?).map_err(|e| CliError::BadInput(format!("{path}: {e}")))
+}
+
+/// `ladya datagen`: reads the books, appends the games to `out_path`.
 pub fn datagen_files(
     book_path: &str,
+    frc_book_path: Option<&str>,
     config: &datagen::Config,
     out_path: &str,
 ) -> Result<(), CliError> {
-    let book = datagen::read_book(&read(book_path)?)
-        .map_err(|e| CliError::BadInput(format!("{book_path}: {e}")))?;
+    let main = read_book(book_path)?;
+    let frc = frc_book_path.map(read_book).transpose()?;
+    let books = datagen::Books {
+        main: &main,
+        frc: frc.as_deref(),
+    };
     let (file, games) = gamefile::open_append(out_path).map_err(CliError::BadInput)?;
     if games > 0 {
         eprintln!("datagen: {out_path} already holds {games} games; appending");
     }
-    datagen::run(&book, config, &mut std::io::BufWriter::new(file)).map_err(CliError::Io)
+    datagen::run(&books, config, &mut std::io::BufWriter::new(file)).map_err(CliError::Io)
+}
+
+/// `ladya datagen --starts-only`: verifies the starts of a run without
+/// playing them; the summary goes to `report`.
+pub fn check_start_files(
+    book_path: &str,
+    frc_book_path: Option<&str>,
+    config: &datagen::Config,
+    report: &mut impl Write,
+) -> Result<(), CliError> {
+    let main = read_book(book_path)?;
+    let frc = frc_book_path.map(read_book).transpose()?;
+    let books = datagen::Books {
+        main: &main,
+        frc: frc.as_deref(),
+    };
+    datagen::check_starts(&books, config, report).map_err(CliError::Io)
 }
 
 /// What `ladya convert` writes.
