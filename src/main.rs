@@ -91,15 +91,44 @@ enum Command {
         /// Seed of the opening choice (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Game file (appended to; a partial last record is cut off first).
+        /// Soft nodes of the search that verifies each start after the random plies (0: no verification).
+        #[arg(long, default_value_t = 5000)]
+        verify_nodes: u64,
+        /// Starts whose verified score is beyond this (centipawns, either side) are drawn again.
+        #[arg(long, default_value_t = 400)]
+        verify_cp: i32,
+        /// A second book (e.g. ../shared/data/books/frc.epd) for a share of the games.
         #[arg(long, value_name = "FILE")]
-        out: String,
+        frc_book: Option<String>,
+        /// The share of games (0 to 1) that draw their line from --frc-book.
+        #[arg(long, default_value_t = 0.1, requires = "frc_book")]
+        frc_share: f64,
+        /// Only verify the first start of each of the --games games and print how many the bound drops.
+        #[arg(long, conflicts_with = "out")]
+        starts_only: bool,
+        /// Game file (appended to; a partial last record is cut off first).
+        #[arg(long, value_name = "FILE", required_unless_present = "starts_only")]
+        out: Option<String>,
     },
     /// Train a (768 -> H)x2 -> 1 network on datagen game files; writes a quantised net file.
     Train {
         /// Game files from `datagen` (comma-separated).
-        #[arg(long, value_delimiter = ',', value_name = "FILE", required = true)]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "FILE",
+            required_unless_present = "eval_only"
+        )]
         data: Vec<String>,
+        /// A fixed game file for the validation loss, whose games are left out of the training data (default: one game in 20 of the data).
+        #[arg(long, value_name = "FILE")]
+        validation: Option<String>,
+        /// Only print the losses of the net file --net on --validation; no training.
+        #[arg(long, requires_all = ["net", "validation"], conflicts_with_all = ["data", "out"])]
+        eval_only: bool,
+        /// The net file that --eval-only measures.
+        #[arg(long, value_name = "FILE", requires = "eval_only")]
+        net: Option<String>,
         /// Hidden layer size (a multiple of 16).
         #[arg(long, default_value_t = 128)]
         hidden: usize,
@@ -111,18 +140,22 @@ enum Command {
         /// AdamW's first learning rate (cosine decay to lr * lr-end).
         #[arg(long, default_value_t = 0.001)]
         lr: f32,
-        #[arg(long, default_value_t = 0.05)]
+        /// The last batch's learning rate, as a share of --lr.
+        #[arg(long, default_value_t = 0.01)]
         lr_end: f32,
+        /// Batches over which the learning rate first rises linearly to --lr.
+        #[arg(long, default_value_t = 0)]
+        warmup: usize,
         #[arg(long, default_value_t = 0.01)]
         weight_decay: f32,
         /// The game result's share of the target (the rest: sigmoid(score / K)).
         #[arg(long, default_value_t = 0.5)]
         lambda: f32,
-        /// The scale of the score's sigmoid, in centipawns (0: fitted to the results).
-        #[arg(long, default_value_t = 0.0)]
+        /// The scale of the score's sigmoid, in centipawns (default: r4's; 0: fitted to the results).
+        #[arg(long, default_value_t = ladya::train::DEFAULT_K)]
         k: f32,
-        /// Plies left out at the start of each game.
-        #[arg(long, default_value_t = 8)]
+        /// Plies left out at the start of each game (the book already skips the opening).
+        #[arg(long, default_value_t = 0)]
         skip_plies: usize,
         #[arg(long, default_value_t = 2)]
         threads: usize,
@@ -135,8 +168,8 @@ enum Command {
         #[arg(long)]
         no_mirror: bool,
         /// Where to write the net.
-        #[arg(long, value_name = "FILE")]
-        out: String,
+        #[arg(long, value_name = "FILE", required_unless_present = "eval_only")]
+        out: Option<String>,
     },
     /// Fit the win-draw-loss model (UCI_ShowWDL) to datagen game files; prints its constants.
     WdlFit {
@@ -147,14 +180,20 @@ enum Command {
         #[arg(long, default_value_t = 600)]
         steps: usize,
     },
-    /// Write a datagen game file as text: `FEN | score | result` per position (White's view).
+    /// Convert datagen game files: to text (`FEN | score | result` per position, White's view) or to game records of either version.
     Convert {
-        /// Game file from `datagen`.
-        #[arg(long, value_name = "FILE")]
-        data: String,
-        /// Text file to write.
+        /// Game files from `datagen`, of either version (comma-separated).
+        #[arg(long, value_delimiter = ',', value_name = "FILE", required = true)]
+        data: Vec<String>,
+        /// File to write.
         #[arg(long, value_name = "FILE")]
         out: String,
+        /// What to write: text, or game records of version 2 (lgf2, what datagen writes) or 1 (lgf1).
+        #[arg(long, value_enum, default_value_t = ConvertFormat::Text)]
+        format: ConvertFormat,
+        /// Keep only every Nth game of each file (games N-1, 2N-1, ... counted from 0).
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        every: usize,
     },
     /// Append to each `<FEN> [<result>]` line the score of a search of N nodes (White's view).
     Rescore {
@@ -198,6 +237,14 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: String,
     },
+}
+
+/// `ladya convert --format`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ConvertFormat {
+    Text,
+    Lgf1,
+    Lgf2,
 }
 
 /// Exit statuses: 0 all good, 1 a check failed, 2 bad input.
@@ -279,11 +326,15 @@ fn main() -> ExitCode {
         // The tuning tools end the program themselves.
         Command::Train {
             data,
+            validation,
+            eval_only,
+            net,
             hidden,
             epochs,
             batch,
             lr,
             lr_end,
+            warmup,
             weight_decay,
             lambda,
             k,
@@ -302,6 +353,7 @@ fn main() -> ExitCode {
                 batch,
                 lr,
                 lr_end,
+                warmup,
                 weight_decay,
                 lambda,
                 k,
@@ -310,13 +362,40 @@ fn main() -> ExitCode {
                 seed,
                 ..Default::default()
             };
-            return finish_tool(ladya::train::train_files(&data, &config, &path, &mut out));
+            let result = match (eval_only, net, validation, path) {
+                (true, Some(net), Some(validation), _) => {
+                    ladya::train::evaluate_files(&net, &validation, &config, &mut out)
+                }
+                (_, _, validation, Some(path)) => ladya::train::train_files(
+                    &data,
+                    validation.as_deref(),
+                    &config,
+                    &path,
+                    &mut out,
+                ),
+                // clap's requirements rule these out.
+                _ => Err(CliError::BadInput(
+                    "give --out (training) or --eval-only with --net and --validation".into(),
+                )),
+            };
+            return finish_tool(result);
         }
         Command::WdlFit { data, steps } => {
             return finish_tool(ladya::train::wdl::fit_files(&data, steps, &mut out));
         }
-        Command::Convert { data, out: path } => {
-            return finish_tool(tune::convert_files(&data, &path));
+        Command::Convert {
+            data,
+            out: path,
+            format,
+            every,
+        } => {
+            use ladya::tune::gamefile::Version;
+            let format = match format {
+                ConvertFormat::Text => tune::ConvertFormat::Text,
+                ConvertFormat::Lgf1 => tune::ConvertFormat::Games(Version::V1),
+                ConvertFormat::Lgf2 => tune::ConvertFormat::Games(Version::V2),
+            };
+            return finish_tool(tune::convert_files(&data, &path, format, every));
         }
         Command::Rescore {
             data,
@@ -354,15 +433,30 @@ fn main() -> ExitCode {
             nodes,
             threads,
             seed,
+            verify_nodes,
+            verify_cp,
+            frc_book,
+            frc_share,
+            starts_only,
             out: path,
         } => {
+            if !(0.0..=1.0).contains(&frc_share) {
+                return bad_input(format!("--frc-share {frc_share} is not between 0 and 1"));
+            }
             let config = tune::datagen::Config {
                 games,
                 nodes,
                 threads,
                 seed,
+                verify_nodes,
+                verify_cp,
+                frc_share,
             };
-            return finish_tool(tune::datagen_files(&book, &config, &path));
+            let frc_book = frc_book.as_deref();
+            return finish_tool(match path {
+                Some(path) if !starts_only => tune::datagen_files(&book, frc_book, &config, &path),
+                _ => tune::check_start_files(&book, frc_book, &config, &mut out),
+            });
         }
         Command::Perft {
             depth,

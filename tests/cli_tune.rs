@@ -95,7 +95,7 @@ fn datagen_then_tune() {
     // off and appends, losing nothing written before.
     let mut bytes = std::fs::read(&games).unwrap();
     let whole = bytes.len();
-    bytes.extend_from_slice(&first[0].encode()[..9]);
+    bytes.extend_from_slice(&first[0].encode().unwrap()[..9]);
     std::fs::write(&games, &bytes).unwrap();
     let o = datagen("2", "100");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -136,6 +136,86 @@ fn datagen_then_tune() {
             assert_eq!(line, format!("{} | {score} | {result}", b.to_fen()));
         }
     }
+    // Version 1 records and back (version 2, datagen's): the same games;
+    // `--every 2` keeps the second, fourth and sixth.
+    let v1 = temp("games-v1.lgf");
+    let v2 = temp("games-v2.lgf");
+    let every = temp("games-every.lgf");
+    for (from, to, extra) in [
+        (&games, &v1, ["--format", "lgf1"]),
+        (&v1, &v2, ["--format", "lgf2"]),
+        (&v2, &every, ["--every", "2"]),
+    ] {
+        let mut args = vec![
+            "convert",
+            "--data",
+            from.to_str().unwrap(),
+            "--out",
+            to.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        if to == &every {
+            args.extend(["--format", "lgf2"]);
+        }
+        let o = ladya(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let read = |p: &PathBuf| ladya::tune::gamefile::read_file(p.to_str().unwrap()).unwrap();
+    assert_eq!(read(&v1), all);
+    assert_eq!(read(&v2), all);
+    assert_eq!(std::fs::read(&v1).unwrap()[2], 1);
+    assert_eq!(std::fs::read(&v2).unwrap()[2], 2);
+    assert!(std::fs::metadata(&v2).unwrap().len() < std::fs::metadata(&v1).unwrap().len());
+    assert_eq!(
+        read(&every),
+        vec![all[1].clone(), all[3].clone(), all[5].clone()]
+    );
+    // The shipped net's losses on a game file, without training.
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.lnn");
+    let o = ladya(&[
+        "train",
+        "--eval-only",
+        "--net",
+        net,
+        "--validation",
+        v2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout);
+    assert!(report.contains("hidden 128"), "{report}");
+    assert!(report.contains("K 146.1"), "{report}");
+    for part in [
+        "at lambda 0.5",
+        "against the score alone",
+        "against the result alone",
+    ] {
+        assert!(
+            report.contains(&format!("validation loss {part}: net 0.")),
+            "{report}"
+        );
+    }
+    assert_bad_input(
+        &ladya(&[
+            "train",
+            "--eval-only",
+            "--net",
+            "/nonexistent/net.lnn",
+            "--validation",
+            v2.to_str().unwrap(),
+        ]),
+        "/nonexistent/net.lnn",
+    );
+    assert_bad_input(
+        &ladya(&[
+            "train",
+            "--eval-only",
+            "--net",
+            v2.to_str().unwrap(),
+            "--validation",
+            v2.to_str().unwrap(),
+        ]),
+        "games-v2.lgf",
+    );
     // The Texel tools take the older `<FEN> [result]` lines.
     let data = temp("data.txt");
     let labelled: String = text
@@ -227,4 +307,107 @@ fn datagen_plays_chess960_starts() {
         );
         assert!(g.moves.len() > 4);
     }
+}
+
+/// Opening verification: a book line no random plies can balance (Black
+/// has no queen) is dropped for the even one; `--starts-only` counts the
+/// drops; the games are the same whatever the number of threads; and a
+/// second book takes the share it is given.
+#[test]
+fn datagen_verifies_its_starts_and_is_reproducible() {
+    let book = temp("lopsided.epd");
+    std::fs::write(
+        &book,
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .unwrap();
+    let book = book.to_str().unwrap();
+    let o = ladya(&[
+        "datagen",
+        "--book",
+        book,
+        "--starts-only",
+        "--games",
+        "40",
+        "--verify-nodes",
+        "300",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout);
+    let dropped: usize = report
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        report.starts_with("40 starts verified at 300 soft nodes"),
+        "{report}"
+    );
+    assert!((10..=30).contains(&dropped), "{report}");
+    let play = |threads: &str, name: &str, extra: &[&str]| {
+        let games = temp(name);
+        let _ = std::fs::remove_file(&games);
+        let mut args = vec![
+            "datagen",
+            "--book",
+            book,
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--verify-nodes",
+            "300",
+            "--threads",
+            threads,
+            "--seed",
+            "11",
+            "--out",
+            games.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let o = ladya(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("starts beyond 400 cp dropped: "),
+            "{}",
+            stderr(&o)
+        );
+        ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap()
+    };
+    let mut one = play("1", "verified-1.lgf", &[]);
+    let mut two = play("2", "verified-2.lgf", &[]);
+    for g in &one {
+        let queens = g.start.pieces().filter(|(_, p)| p.kind_bits() == 5).count();
+        assert_eq!(queens, 2, "{}", g.start.to_fen());
+    }
+    one.sort_by_key(|g| g.fingerprint());
+    two.sort_by_key(|g| g.fingerprint());
+    assert_eq!(one, two, "the games do not depend on the threads");
+    let frc = temp("frc-share.epd");
+    std::fs::write(&frc, "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\n").unwrap();
+    let frc = frc.to_str().unwrap();
+    let all_frc = play(
+        "2",
+        "frc-share.lgf",
+        &["--frc-book", frc, "--frc-share", "1"],
+    );
+    assert!(all_frc.iter().all(|g| g.start.is_chess960()));
+    assert_bad_input(
+        &ladya(&[
+            "datagen",
+            "--book",
+            book,
+            "--frc-book",
+            frc,
+            "--frc-share",
+            "1.5",
+            "--out",
+            frc,
+        ]),
+        "--frc-share 1.5",
+    );
 }

@@ -10,21 +10,37 @@
 //! machine's timing. The trainer is never linked into the search.
 //!
 //! Positions are filtered here, not by datagen: the first `skip_plies`
-//! plies of each game, positions in check, positions whose recorded move
-//! is a capture or promotion (their score is about the exchange, not the
-//! position), and mate scores. One game in `VALIDATION_EVERY` is held back
-//! for the validation loss.
+//! plies of each game (none by default: the book and the random plies
+//! already skip the opening), positions in check, positions whose
+//! recorded move is a capture or promotion (their score is about the
+//! exchange, not the position), and mate scores.
+//!
+//! The validation loss comes from a fixed validation file (`--validation`,
+//! `data/nnue/validation.lgf.xz`): its games are left out of the training
+//! data wherever they appear in it (recognised by `GameRecord::fingerprint`),
+//! and the same file scores every round's nets, the shipped one included
+//! (`evaluate_files`, `ladya train --eval-only`). Without one, one game in
+//! `VALIDATION_EVERY` of the data is held back, as before round 7.
 
 use crate::board::{Board, Color};
 use crate::eval::nnue::format::{CLIP, INPUTS, MAX_HIDDEN, QA, QB, QuantisedNet, SCALE};
 use crate::eval::nnue::{feature, flip_feature};
 use crate::tune::CliError;
-use crate::tune::gamefile::{GameRecord, MATE_SCORE, read_files};
+use crate::tune::gamefile::{GameRecord, MATE_SCORE, read_file, read_files};
 use crate::tune::rng::Rng;
+use std::collections::HashSet;
 
 pub mod wdl;
 
 pub const VALIDATION_EVERY: usize = 20;
+
+/// The default K: the one the shipped net r4 (`nets/default.lnn`) was
+/// trained with (fitted to the results of gen1-gen3 by round 4's
+/// trainer). Rounds 1-6 fitted K anew on each round's data (140.8, 145.4,
+/// 146.1, 150.1, 153.0, 155.5), so each net's centipawns were on a scale
+/// of their own; from round 7 on it stays at this value unless `k` is
+/// set (0: fit it).
+pub const DEFAULT_K: f32 = 146.1;
 
 /// A run's settings.
 #[derive(Clone, Debug)]
@@ -33,8 +49,12 @@ pub struct Config {
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
-    /// The last epoch's learning rate, as a share of `lr` (cosine decay).
+    /// The learning rate at the end of the run, as a share of `lr`
+    /// (cosine decay).
     pub lr_end: f32,
+    /// Batches over which the learning rate first rises linearly from
+    /// `lr / warmup` to `lr` (0: none); the cosine starts after them.
+    pub warmup: usize,
     pub weight_decay: f32,
     /// The result's share of the target.
     pub lambda: f32,
@@ -63,11 +83,12 @@ impl Default for Config {
             epochs: 20,
             batch: 16_384,
             lr: 0.001,
-            lr_end: 0.05,
+            lr_end: 0.01,
+            warmup: 0,
             weight_decay: 0.01,
             lambda: 0.5,
-            k: 400.0,
-            skip_plies: 8,
+            k: DEFAULT_K,
+            skip_plies: 0,
             max_score: 3_000,
             threads: 2,
             seed: 1,
@@ -158,15 +179,48 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 /// The positions of `games` that pass the filters, split into training
-/// and validation sets (by game).
+/// and validation sets (by game: one in `VALIDATION_EVERY`).
 pub fn samples(games: &[GameRecord], c: &Config) -> (Vec<Sample>, Vec<Sample>) {
+    split_samples(games, c, &|i, _| {
+        i % VALIDATION_EVERY == VALIDATION_EVERY - 1
+    })
+}
+
+/// The training positions of `games` without those of `held_back` (the
+/// games of a validation file, wherever they stand in `games`), and how
+/// many games were left out for that.
+pub fn training_samples(
+    games: &[GameRecord],
+    c: &Config,
+    held_back: &[GameRecord],
+) -> (Vec<Sample>, usize) {
+    let keys: HashSet<u64> = held_back.iter().map(GameRecord::fingerprint).collect();
+    let held: Vec<bool> = games
+        .iter()
+        .map(|g| keys.contains(&g.fingerprint()))
+        .collect();
+    let (train, _) = split_samples(games, c, &|i, _| held[i]);
+    (train, held.iter().filter(|&&h| h).count())
+}
+
+/// The positions of a validation file that pass the filters: each once
+/// (no mirror, no extra positions).
+pub fn validation_samples(games: &[GameRecord], c: &Config) -> Vec<Sample> {
+    split_samples(games, c, &|_, _| true).1
+}
+
+/// The positions of `games` that pass the filters, in the validation set
+/// for the games that `held_back(index, game)` names, else in the
+/// training set (with the mirrors and extra positions).
+fn split_samples(
+    games: &[GameRecord],
+    c: &Config,
+    held_back: &dyn Fn(usize, &GameRecord) -> bool,
+) -> (Vec<Sample>, Vec<Sample>) {
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (i, g) in games.iter().enumerate() {
-        let set = if i % VALIDATION_EVERY == VALIDATION_EVERY - 1 {
-            &mut valid
-        } else {
-            &mut train
-        };
+        let training = !held_back(i, g);
+        let set = if training { &mut train } else { &mut valid };
         for (ply, (board, m, score)) in g.positions().enumerate() {
             if ply < c.skip_plies
                 || score.abs() >= MATE_SCORE
@@ -178,7 +232,6 @@ pub fn samples(games: &[GameRecord], c: &Config) -> (Vec<Sample>, Vec<Sample>) {
             }
             let sample = Sample::new(&board, score, g.result);
             set.push(sample);
-            let training = i % VALIDATION_EVERY != VALIDATION_EVERY - 1;
             if c.mirror && training {
                 set.push(sample.mirrored());
             }
@@ -270,6 +323,18 @@ pub fn hce_loss(samples: &[Sample], c: &Config) -> f64 {
         })
         .sum();
     total / samples.len().max(1) as f64
+}
+
+/// The learning rate of batch `step` (from 0) of `total_steps`: a linear
+/// rise over the first `c.warmup` batches, then a cosine from `c.lr` down
+/// to `c.lr · c.lr_end` at the last batch.
+pub fn learning_rate(c: &Config, step: usize, total_steps: usize) -> f32 {
+    if step < c.warmup {
+        return c.lr * (step + 1) as f32 / c.warmup as f32;
+    }
+    let span = total_steps.saturating_sub(c.warmup + 1).max(1);
+    let progress = ((step - c.warmup) as f32 / span as f32).min(1.0);
+    c.lr * (c.lr_end + (1.0 - c.lr_end) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()))
 }
 
 /// The float network: parameters in one vector, laid out as the net file
@@ -428,6 +493,21 @@ impl FloatNet {
         }
     }
 
+    /// The float network a net file holds: its weights divided by their
+    /// quantisation steps. Its evaluations are the engine's but for the
+    /// integer rounding, so a net file's losses can be measured with the
+    /// same code as a net in training.
+    pub fn from_quantised(q: &QuantisedNet) -> FloatNet {
+        let mut params = Vec::with_capacity(Self::len(q.hidden));
+        params.extend(q.w1.iter().chain(&q.b1).map(|&x| x as f32 / QA as f32));
+        params.extend(q.w2.iter().map(|&x| x as f32 / QB as f32));
+        params.push(q.b2 as f32 / (QA * QB) as f32);
+        FloatNet {
+            hidden: q.hidden,
+            params,
+        }
+    }
+
     /// The float network's evaluation of `board`, in centipawns.
     pub fn evaluate(&self, board: &Board) -> f32 {
         let s = Sample::new(board, 0, 1);
@@ -517,11 +597,9 @@ pub fn train(
                     *a += b;
                 }
             }
-            // AdamW with a cosine schedule from lr to lr·lr_end.
-            let progress = step as f32 / total_steps as f32;
-            lr = c.lr
-                * (c.lr_end
-                    + (1.0 - c.lr_end) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+            // AdamW; the learning rate warms up, then falls on a cosine
+            // from lr to lr·lr_end.
+            lr = learning_rate(c, step, total_steps);
             step += 1;
             let (bc1, bc2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
             let inv = 1.0 / batch.len() as f32;
@@ -559,9 +637,12 @@ pub fn train(
 }
 
 /// `ladya train`: reads the game files, trains, writes the net file; the
-/// progress goes to `report`.
+/// progress goes to `report`. With `validation_path`, that file's games
+/// give the validation loss and are left out of the training data; else
+/// one game in `VALIDATION_EVERY` of the data is held back.
 pub fn train_files(
     data_paths: &[String],
+    validation_path: Option<&str>,
     config: &Config,
     out_path: &str,
     report: &mut impl std::io::Write,
@@ -573,7 +654,20 @@ pub fn train_files(
         )));
     }
     let games = read_files(data_paths).map_err(CliError::BadInput)?;
-    let (train_set, valid) = samples(&games, config);
+    let (train_set, valid) = match validation_path {
+        None => samples(&games, config),
+        Some(path) => {
+            let held_back = read_file(path).map_err(CliError::BadInput)?;
+            let (train_set, left_out) = training_samples(&games, config, &held_back);
+            writeln!(
+                report,
+                "validation file {path}: {} games, {left_out} of them found in the data and left out of training",
+                held_back.len()
+            )
+            .map_err(CliError::Io)?;
+            (train_set, validation_samples(&held_back, config))
+        }
+    };
     if train_set.is_empty() || valid.is_empty() {
         return Err(CliError::BadInput(format!(
             "too few positions to train on ({} training, {} validation)",
@@ -594,7 +688,7 @@ pub fn train_files(
     };
     writeln!(
         report,
-        "{} games: {} training positions, {} validation positions; hidden {}, {} epochs, batch {}, lr {}, lambda {}, K {}",
+        "{} games: {} training positions, {} validation positions; hidden {}, {} epochs, batch {}, lr {} (warm-up {} batches, end {} of it), lambda {}, K {}",
         games.len(),
         train_set.len(),
         valid.len(),
@@ -602,6 +696,8 @@ pub fn train_files(
         config.epochs,
         config.batch,
         config.lr,
+        config.warmup,
+        config.lr_end,
         config.lambda,
         config.k
     )
@@ -636,23 +732,89 @@ pub fn train_files(
         kept.1, kept.0
     )
     .map_err(CliError::Io)?;
-    // λ-free comparisons on the validation games: against the search
-    // score alone and against the result alone.
-    for (name, lambda) in [("score", 0.0), ("result", 1.0)] {
+    let quantised = net.quantise();
+    writeln!(report, "the net as written (quantised):").map_err(CliError::Io)?;
+    report_losses(
+        &FloatNet::from_quantised(&quantised),
+        &valid,
+        config,
+        report,
+    )
+    .map_err(CliError::Io)?;
+    std::fs::write(out_path, quantised.to_bytes())
+        .map_err(|e| CliError::BadInput(format!("cannot write {out_path}: {e}")))
+}
+
+/// `ladya train --eval-only`: the losses of the net file `net_path` on the
+/// positions of the game file `validation_path` (the same filters and
+/// figures as a training run's last lines), without training.
+pub fn evaluate_files(
+    net_path: &str,
+    validation_path: &str,
+    config: &Config,
+    report: &mut impl std::io::Write,
+) -> Result<(), CliError> {
+    if config.k <= 0.0 {
+        return Err(CliError::BadInput(
+            "--eval-only needs a K above 0 (there is nothing to fit it to)".into(),
+        ));
+    }
+    let bytes = std::fs::read(net_path)
+        .map_err(|e| CliError::BadInput(format!("cannot read {net_path}: {e}")))?;
+    let quantised = QuantisedNet::from_bytes(&bytes)
+        .map_err(|e| CliError::BadInput(format!("{net_path}: {e}")))?;
+    let games = read_file(validation_path).map_err(CliError::BadInput)?;
+    let valid = validation_samples(&games, config);
+    if valid.is_empty() {
+        return Err(CliError::BadInput(format!(
+            "{validation_path}: no position passes the filters"
+        )));
+    }
+    writeln!(
+        report,
+        "{net_path} (hidden {}) on {validation_path}: {} games, {} positions; lambda {}, K {}",
+        quantised.hidden,
+        games.len(),
+        valid.len(),
+        config.lambda,
+        config.k
+    )
+    .map_err(CliError::Io)?;
+    report_losses(
+        &FloatNet::from_quantised(&quantised),
+        &valid,
+        config,
+        report,
+    )
+    .map_err(CliError::Io)
+}
+
+/// The validation losses of `net`: at the run's λ, against the search's
+/// score alone (λ 0) and against the game's result alone (λ 1), each
+/// beside the hand-crafted evaluation's on the same positions.
+fn report_losses(
+    net: &FloatNet,
+    valid: &[Sample],
+    config: &Config,
+    report: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    for (name, lambda) in [
+        (format!("at lambda {}", config.lambda), config.lambda),
+        ("against the score alone".to_string(), 0.0),
+        ("against the result alone".to_string(), 1.0),
+    ] {
         let c = Config {
             lambda,
             ..config.clone()
         };
         writeln!(
             report,
-            "validation loss against the {name} alone: net {:.6}, hand-crafted evaluation {:.6}",
-            net.loss(&valid, &c),
-            hce_loss(&valid, &c)
-        )
-        .map_err(CliError::Io)?;
+            "validation loss {name}: net {:.6}, hand-crafted evaluation {:.6}",
+            net.loss(valid, &c),
+            hce_loss(valid, &c)
+        )?;
     }
-    std::fs::write(out_path, net.quantise().to_bytes())
-        .map_err(|e| CliError::BadInput(format!("cannot write {out_path}: {e}")))
+    Ok(())
 }
 
 #[cfg(test)]

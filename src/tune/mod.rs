@@ -23,28 +23,85 @@ fn read(path: &str) -> Result<String, CliError> {
         .map_err(|e| CliError::BadInput(format!("cannot read {path}: {e}")))
 }
 
-/// `ladya datagen`: reads the book, appends the positions to `out_path`.
+/// Reads an opening book file.
+fn read_book(path: &str) -> Result<Vec<crate::board::Board>, CliError> {
+    datagen::read_book(&read(path)?).map_err(|e| CliError::BadInput(format!("{path}: {e}")))
+}
+
+/// `ladya datagen`: reads the books, appends the games to `out_path`.
 pub fn datagen_files(
     book_path: &str,
+    frc_book_path: Option<&str>,
     config: &datagen::Config,
     out_path: &str,
 ) -> Result<(), CliError> {
-    let book = datagen::read_book(&read(book_path)?)
-        .map_err(|e| CliError::BadInput(format!("{book_path}: {e}")))?;
+    let main = read_book(book_path)?;
+    let frc = frc_book_path.map(read_book).transpose()?;
+    let books = datagen::Books {
+        main: &main,
+        frc: frc.as_deref(),
+    };
     let (file, games) = gamefile::open_append(out_path).map_err(CliError::BadInput)?;
     if games > 0 {
         eprintln!("datagen: {out_path} already holds {games} games; appending");
     }
-    datagen::run(&book, config, &mut std::io::BufWriter::new(file)).map_err(CliError::Io)
+    datagen::run(&books, config, &mut std::io::BufWriter::new(file)).map_err(CliError::Io)
 }
 
-/// `ladya convert`: a game file as `FEN | score | result` lines.
-pub fn convert_files(data_path: &str, out_path: &str) -> Result<(), CliError> {
-    let games = gamefile::read_file(data_path).map_err(CliError::BadInput)?;
+/// `ladya datagen --starts-only`: verifies the starts of a run without
+/// playing them; the summary goes to `report`.
+pub fn check_start_files(
+    book_path: &str,
+    frc_book_path: Option<&str>,
+    config: &datagen::Config,
+    report: &mut impl Write,
+) -> Result<(), CliError> {
+    let main = read_book(book_path)?;
+    let frc = frc_book_path.map(read_book).transpose()?;
+    let books = datagen::Books {
+        main: &main,
+        frc: frc.as_deref(),
+    };
+    datagen::check_starts(&books, config, report).map_err(CliError::Io)
+}
+
+/// What `ladya convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvertFormat {
+    /// `FEN | score | result` lines, for the Texel tools and for reading.
+    Text,
+    /// Game records of this version.
+    Games(gamefile::Version),
+}
+
+/// `ladya convert`: the games of `data_paths` (of either record version)
+/// to `out_path` in `format`. With `every` N > 1, only the games N−1,
+/// 2N−1, ... (counted from 0) of each file.
+pub fn convert_files(
+    data_paths: &[String],
+    out_path: &str,
+    format: ConvertFormat,
+    every: usize,
+) -> Result<(), CliError> {
+    let mut games = Vec::new();
+    for path in data_paths {
+        let all = gamefile::read_file(path).map_err(CliError::BadInput)?;
+        let every = every.max(1);
+        games.extend(
+            all.into_iter()
+                .enumerate()
+                .filter(|(i, _)| i % every == every - 1)
+                .map(|(_, g)| g),
+        );
+    }
     let file = std::fs::File::create(out_path)
         .map_err(|e| CliError::BadInput(format!("cannot create {out_path}: {e}")))?;
     let mut writer = std::io::BufWriter::new(file);
-    gamefile::write_text(&games, &mut writer).map_err(CliError::Io)?;
+    match format {
+        ConvertFormat::Text => gamefile::write_text(&games, &mut writer).map_err(CliError::Io)?,
+        ConvertFormat::Games(version) => gamefile::write_records(&games, version, &mut writer)
+            .map_err(|e| CliError::BadInput(format!("{out_path}: {e}")))?,
+    }
     writer.flush().map_err(CliError::Io)
 }
 

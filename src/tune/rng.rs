@@ -18,6 +18,11 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// A number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// A number in `[-a, a)`.
     pub fn uniform(&mut self, a: f32) -> f32 {
         ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
