@@ -261,7 +261,7 @@ impl Hash for PositionId {
 
 /// The Zobrist key is already uniformly spread: use it as the hash.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {

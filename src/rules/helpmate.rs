@@ -16,11 +16,12 @@
 //! moves from the position, so the position is alive. When the budget
 //! runs out nothing is proven, and the exhaustive search decides.
 
+use super::dead::KeyHasher;
 use super::draw::{has_only_king, is_dead_by_material};
 use crate::board::{Board, Color, PieceKind, Square};
 use crate::movegen::{MoveList, generate_legal, has_legal_move};
 use std::collections::{BinaryHeap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// Positions expanded before the quick search gives up.
 pub const EXPANSION_BUDGET: usize = 400;
@@ -123,24 +124,6 @@ fn distance(a: Square, b: Square) -> i32 {
     let df = (i32::from(a.file()) - i32::from(b.file())).abs();
     let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
     df.max(dr)
-}
-
-/// The Zobrist key is already uniformly spread: use it as the hash.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 ^= v;
-    }
 }
 
 #[cfg(test)]
