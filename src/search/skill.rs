@@ -19,23 +19,25 @@ use crate::board::Move;
 
 /// The weakest setting.
 pub const MIN_ELO: u32 = 1320;
-/// The engine's measured full strength (about Stockfish's `UCI_Elo` 2200
-/// at 10 s + 0.1 s); a setting at or above it plays at full strength.
-pub const MAX_ELO: u32 = 2200;
+/// The engine's measured full strength on Stockfish's ladder at 10 s +
+/// 0.1 s (docs/strength-limit.md); a setting at or above it plays at
+/// full strength.
+pub const MAX_ELO: u32 = 2400;
 /// MultiPV lines searched to choose from.
 pub const LINES: usize = 4;
 
-/// The calibration: (Elo, nodes per move, weakness), interpolated between
-/// anchors (nodes geometrically); the last anchor only shapes the approach
-/// to full strength, which `MAX_ELO` itself plays. Weakness is Stockfish's scale: 0 always
-/// plays the best line, 128 treats the candidates within a pawn alike.
-/// Stockfish goes up to 120 at its weakest, which plays moves several
-/// pawns worse; 90 here never picks one more than about 2.3 pawns worse
-/// than the best, and the node budget does the rest.
+/// The calibration, with the net: (Elo, nodes per move, weakness),
+/// interpolated between anchors (nodes geometrically); the last anchor
+/// only shapes the approach to full strength, which `MAX_ELO` itself
+/// plays. Weakness is Stockfish's scale: 0 always plays the best line,
+/// 128 treats the candidates within a pawn alike. Stockfish goes up to
+/// 120 at its weakest, which plays moves several pawns worse; 90 here
+/// never picks one more than about 2.3 pawns worse than the best, and the
+/// node budget does the rest.
 const ANCHORS: [(u32, f64, f64); 4] = [
     (MIN_ELO, 60.0, 90.0),
-    (1600, 4_500.0, 50.0),
-    (2000, 70_000.0, 20.0),
+    (1600, 3_000.0, 50.0),
+    (2000, 40_000.0, 20.0),
     (MAX_ELO, 1_000_000.0, 0.0),
 ];
 
@@ -104,7 +106,7 @@ mod tests {
     #[test]
     fn the_anchors_are_met_and_strength_grows_with_elo() {
         assert_eq!(Skill::from_elo(0), Skill::from_elo(MIN_ELO));
-        assert_eq!(Skill::from_elo(1600).unwrap().nodes, 4_500);
+        assert_eq!(Skill::from_elo(1600).unwrap().nodes, 3_000);
         assert_eq!(Skill::from_elo(MAX_ELO), None);
         assert_eq!(Skill::from_elo(9999), None);
         let mut last = Skill::from_elo(MIN_ELO).unwrap();

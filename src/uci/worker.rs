@@ -350,7 +350,7 @@ fn worker_loop(
                 Reply::Cleared
             }
             Job::Network(net) => {
-                // Handed to the searcher by each search (`network_for`).
+                // Handed to the searcher by each search.
                 settings.net = net;
                 Reply::NetworkSet
             }
@@ -492,7 +492,9 @@ fn search_game(
         }
         None => limits,
     };
-    searcher.set_network(network_for(settings, skill));
+    // The net at every strength: a limited search with it plays more natural
+    // moves than the hand-crafted evaluation (docs/strength-limit.md).
+    searcher.set_network(settings.net.clone());
     let mut last_pv: Vec<Move> = Vec::new();
     let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
@@ -563,17 +565,6 @@ fn search_game(
     (Some(best), ponder)
 }
 
-/// The evaluation a search plays with: the net, except under a strength
-/// limit, whose node budgets were calibrated with the hand-crafted
-/// evaluation (docs/strength-limit.md) and would play far stronger than
-/// their `UCI_Elo` with the net.
-fn network_for(settings: &Settings, skill: Option<Skill>) -> Option<Arc<Network>> {
-    match skill {
-        Some(_) => None,
-        None => settings.net.clone(),
-    }
-}
-
 /// A score as centipawns for comparing lines: mates beyond any evaluation,
 /// the nearer the better.
 fn centipawns(score: Score) -> i32 {
@@ -595,25 +586,4 @@ fn fresh_random() -> u64 {
             .map_or(0, |d| d.as_nanos()),
     );
     h.finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_strength_limit_plays_with_the_hand_crafted_evaluation() {
-        let bytes = include_bytes!("../../nets/round4-h128.lnn");
-        let net = Arc::new(Network::from_bytes(bytes).expect("a valid net"));
-        let settings = Settings {
-            hash_mb: 1,
-            threads: 1,
-            net: Some(net.clone()),
-            tb: TbSettings::default(),
-        };
-        let full = network_for(&settings, None);
-        assert!(full.is_some_and(|n| Arc::ptr_eq(&n, &net)));
-        let limited = Skill::from_elo(1600).expect("1600 is a limited strength");
-        assert!(network_for(&settings, Some(limited)).is_none());
-    }
 }
