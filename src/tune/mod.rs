@@ -35,17 +35,27 @@ pub fn datagen_files(
     config: &datagen::Config,
     out_path: &str,
 ) -> Result<(), CliError> {
+    with_books(book_path, frc_book_path, |books| {
+        let (file, games) = gamefile::open_append(out_path).map_err(CliError::BadInput)?;
+        if games > 0 {
+            eprintln!("datagen: {out_path} already holds {games} games; appending");
+        }
+        datagen::run(books, config, &mut std::io::BufWriter::new(file)).map_err(CliError::Io)
+    })
+}
+
+/// Reads datagen's book and optional second book, and hands them to `f`.
+fn with_books<T>(
+    book_path: &str,
+    frc_book_path: Option<&str>,
+    f: impl FnOnce(&datagen::Books) -> Result<T, CliError>,
+) -> Result<T, CliError> {
     let main = read_book(book_path)?;
     let frc = frc_book_path.map(read_book).transpose()?;
-    let books = datagen::Books {
+    f(&datagen::Books {
         main: &main,
         frc: frc.as_deref(),
-    };
-    let (file, games) = gamefile::open_append(out_path).map_err(CliError::BadInput)?;
-    if games > 0 {
-        eprintln!("datagen: {out_path} already holds {games} games; appending");
-    }
-    datagen::run(&books, config, &mut std::io::BufWriter::new(file)).map_err(CliError::Io)
+    })
 }
 
 /// `ladya datagen --starts-only`: verifies the starts of a run without
@@ -56,13 +66,9 @@ pub fn check_start_files(
     config: &datagen::Config,
     report: &mut impl Write,
 ) -> Result<(), CliError> {
-    let main = read_book(book_path)?;
-    let frc = frc_book_path.map(read_book).transpose()?;
-    let books = datagen::Books {
-        main: &main,
-        frc: frc.as_deref(),
-    };
-    datagen::check_starts(&books, config, report).map_err(CliError::Io)
+    with_books(book_path, frc_book_path, |books| {
+        datagen::check_starts(books, config, report).map_err(CliError::Io)
+    })
 }
 
 /// What `ladya convert` writes.
