@@ -122,6 +122,9 @@ fn written_bitmap(buckets: usize) -> Vec<AtomicU64> {
 }
 
 const GEN_STEP: u8 = 4;
+/// An entry of the same position and search this much deeper than a new
+/// bound is kept (see `store`).
+const KEEP_DEEPER_BY: i32 = 4;
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 impl TranspositionTable {
@@ -253,21 +256,26 @@ impl TranspositionTable {
             }
         }
         let e = old;
-        // Keep a shallower result's move when the new one has none; keep a
-        // deeper exact entry of the same position from the same search.
-        if e.key == key
-            && bound != TtBound::Exact
-            && e.gen_bound & !3 == generation
-            && e.depth as i32 > depth + 3
-            && e.gen_bound & 3 == TtBound::Exact as u8
-        {
-            return;
-        }
         let mv = if mv.is_null() && e.key == key {
             e.mv
         } else {
             mv
         };
+        // A deeper bound of the same position from this search is worth
+        // more than a shallower one (a quiescence store at depth 0 above
+        // all): it stays, unless the new result is exact. Its move gives
+        // way to the new one, which is fresher (Stockfish's rule: replace
+        // when the new depth is within 4 plies of the old one).
+        if e.key == key
+            && bound != TtBound::Exact
+            && e.gen_bound & !3 == generation
+            && e.depth as i32 >= depth + KEEP_DEEPER_BY
+        {
+            if mv != e.mv {
+                bucket.0[victim].save(&Entry { mv, ..e });
+            }
+            return;
+        }
         bucket.0[victim].save(&Entry {
             key,
             mv,
@@ -312,6 +320,35 @@ mod tests {
         assert_eq!(tt.probe(42).unwrap().mv, m);
         tt.clear();
         assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_deeper_bound_survives_a_shallower_one() {
+        let mut tt = TranspositionTable::new(1).unwrap();
+        tt.new_search();
+        let (deep, shallow) = (Move(0x1234), Move(0x0567));
+        tt.store(42, deep, 150, 5, 9, TtBound::Lower);
+        // A quiescence store (depth 0) of the same search: the depth-9
+        // bound stays, the new move is taken.
+        tt.store(42, shallow, -20, 5, 0, TtBound::Upper);
+        let hit = tt.probe(42).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.bound), (150, 9, TtBound::Lower));
+        assert_eq!(hit.mv, shallow);
+        // Within four plies, the newer result replaces it.
+        tt.store(42, deep, 90, 5, 6, TtBound::Upper);
+        let hit = tt.probe(42).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.bound), (90, 6, TtBound::Upper));
+        // An exact result always replaces.
+        tt.store(42, deep, 150, 5, 12, TtBound::Lower);
+        tt.store(42, deep, 30, 5, 1, TtBound::Exact);
+        let hit = tt.probe(42).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.bound), (30, 1, TtBound::Exact));
+        // So does any result of a later search.
+        tt.store(42, deep, 150, 5, 12, TtBound::Lower);
+        tt.new_search();
+        tt.store(42, deep, -5, 5, 0, TtBound::Upper);
+        let hit = tt.probe(42).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.bound), (-5, 0, TtBound::Upper));
     }
 
     #[test]
