@@ -191,7 +191,7 @@ impl Worker<'_> {
         }
         self.stack[ply].eval = static_eval;
         // Improving: better than two plies ago, so prune less.
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
+        let improving = !in_check && self.improving(ply, static_eval);
 
         let us = b.side_to_move();
         if !pv_node && !in_check {

@@ -283,6 +283,26 @@ impl<'a> Worker<'a> {
         men <= 6 && is_dead_by_material(b)
     }
 
+    /// Whether `static_eval` at `ply` is better than the side's eval two
+    /// plies up; when that node was in check (no eval), four plies up; when
+    /// neither has one, true (Stockfish's rule). Next to the root, with no
+    /// node of the side's above, false.
+    #[inline]
+    pub fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        if ply < 2 {
+            return false;
+        }
+        let eval_at = |back: usize| {
+            ply.checked_sub(back)
+                .map(|p| self.stack[p].eval)
+                .filter(|&e| e != NO_EVAL)
+        };
+        match eval_at(2).or_else(|| eval_at(4)) {
+            Some(earlier) => static_eval > earlier,
+            None => true,
+        }
+    }
+
     /// The continuation-history keys of the moves one and two plies before `ply`.
     #[inline]
     pub fn cont_keys(&self, ply: usize) -> [super::history::ContKey; 2] {
@@ -309,5 +329,57 @@ impl<'a> Worker<'a> {
             self.pv[ply][i + 1] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = child_len.min(MAX_PLY - 1) + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::limits::{Limits, SearchControl};
+
+    /// Runs `f` on a worker of the start position with a small table.
+    fn with_worker(keys: Vec<u64>, f: impl FnOnce(&mut Worker)) {
+        let tt = TranspositionTable::new(1).unwrap();
+        let mut history = History::new();
+        let control = SearchControl::default();
+        let shared = Shared::default();
+        let board = Board::startpos();
+        let time = TimeManager::new(&Limits::default(), board.side_to_move(), Instant::now());
+        let mut w = Worker::new(
+            &tt,
+            &mut history,
+            &control,
+            &shared,
+            0,
+            time,
+            None,
+            keys,
+            Vec::new(),
+            None,
+        );
+        f(&mut w);
+    }
+
+    #[test]
+    fn improving_looks_four_plies_up_past_a_check() {
+        with_worker(vec![0], |w| {
+            for (p, e) in [100, 40, 50, NO_EVAL, 10, 30].into_iter().enumerate() {
+                w.stack[p].eval = e;
+            }
+            // Two plies up: 50 at ply 2 against 60 at ply 4.
+            assert!(w.improving(4, 60));
+            assert!(!w.improving(4, 50));
+            // Ply 3 was in check: ply 5 compares with ply 1 (40).
+            assert!(w.improving(5, 41));
+            assert!(!w.improving(5, 39));
+            // No eval two or four plies up: improving (Stockfish's rule).
+            w.stack[1].eval = NO_EVAL;
+            assert!(w.improving(5, -500));
+            // Next to the root there is nothing to compare with.
+            assert!(!w.improving(1, 500));
+            assert!(!w.improving(2, 99));
+            w.stack[0].eval = NO_EVAL;
+            assert!(w.improving(2, -500));
+        });
     }
 }
