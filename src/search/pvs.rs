@@ -217,7 +217,9 @@ impl Worker<'_> {
                 let mut child = *b;
                 self.make_move(b, Move::NULL, ply, &mut child);
                 self.keys.push(child.key());
+                let outer_floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
                 let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
+                self.null_floor = outer_floor;
                 self.keys.pop();
                 if self.stopped {
                     return 0;

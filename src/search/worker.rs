@@ -59,6 +59,9 @@ pub struct Worker<'a> {
     was_pondering: bool,
     /// Game keys since the last irreversible move, then the search path.
     pub keys: Vec<u64>,
+    /// The index in `keys` of the position after the latest null move on
+    /// the path (0: none): no repetition reaches back past a null move.
+    pub null_floor: usize,
     pub root_index: usize,
     /// Root moves that may be searched (`searchmoves`) ...
     pub root_moves: Vec<Move>,
@@ -128,6 +131,7 @@ impl<'a> Worker<'a> {
             limits_active: false,
             was_pondering: control.pondering.load(Ordering::Relaxed),
             keys,
+            null_floor: 0,
             root_index,
             root_moves,
             root_moves_restricted: false,
@@ -271,7 +275,11 @@ impl<'a> Worker<'a> {
     /// is mate), and a position dead by material.
     #[inline]
     pub fn is_draw(&self, b: &Board, in_check: bool) -> bool {
-        if is_repetition_draw(&self.keys, b.halfmove_clock(), self.root_index) {
+        // A null move is not a move of the game: positions before it
+        // cannot repeat (Stockfish's pliesFromNull).
+        let since_null = (self.keys.len() - 1 - self.null_floor).min(u16::MAX as usize) as u16;
+        let clock = b.halfmove_clock().min(since_null);
+        if is_repetition_draw(&self.keys, clock, self.root_index) {
             return true;
         }
         if is_fifty_move_draw(b) && (!in_check || has_legal_move(b)) {
@@ -380,6 +388,22 @@ mod tests {
             assert!(!w.improving(2, 99));
             w.stack[0].eval = NO_EVAL;
             assert!(w.improving(2, -500));
+        });
+    }
+
+    #[test]
+    fn no_repetition_reaches_back_past_a_null_move() {
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w - - 10 30").unwrap();
+        // Root, then four plies whose last repeats the second.
+        with_worker(vec![1], |w| {
+            w.keys.extend([2, 3, 4, 3]);
+            assert!(w.is_draw(&b, false));
+            // The same keys with a null move made from key 2's position.
+            w.null_floor = 3;
+            assert!(!w.is_draw(&b, false));
+            // A repetition of the position after the null move still counts.
+            w.keys.extend([5, 6, 4]);
+            assert!(w.is_draw(&b, false));
         });
     }
 }
