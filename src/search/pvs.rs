@@ -31,6 +31,16 @@ fn lmr_table() -> &'static [[i32; 64]; 64] {
     })
 }
 
+/// Late-move pruning's test: `seen` moves have been seen at this node,
+/// the one in hand included, pruned or not. With nothing pruned before
+/// it, the move in hand is pruned once `3 + depth²` moves (halved when not
+/// improving) have been searched.
+#[inline]
+fn late_move_prunes(seen: usize, depth: i32, improving: bool) -> bool {
+    let limit = (3 + depth * depth) as usize / (2 - improving as usize);
+    seen > limit
+}
+
 /// True when `side` has a piece other than pawns and king: the null-move
 /// zugzwang guard (king-and-pawn endings are where passing loses).
 #[inline]
@@ -280,9 +290,10 @@ impl Worker<'_> {
             // being mated.
             if !root && best > -TB_BOUND && may_prune {
                 if quiet && !gives_check {
-                    // Late-move pruning: at low depth the late quiets rarely matter.
-                    let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
-                    if depth <= 6 && searched >= lmp_limit {
+                    // Late-move pruning: at low depth the late quiets rarely
+                    // matter. Every move seen counts, pruned ones too
+                    // (Stockfish's moveCount), so pruning cannot stall it.
+                    if depth <= 6 && late_move_prunes(seen, depth, improving) {
                         picker.skip_quiets();
                         continue;
                     }
@@ -425,5 +436,20 @@ impl Worker<'_> {
             );
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::late_move_prunes;
+
+    #[test]
+    fn late_move_pruning_counts_every_move_seen() {
+        // Depth 2, improving: 7 moves go through, the eighth is pruned.
+        assert!(!late_move_prunes(7, 2, true));
+        assert!(late_move_prunes(8, 2, true));
+        // Not improving: half as many.
+        assert!(!late_move_prunes(3, 2, false));
+        assert!(late_move_prunes(4, 2, false));
     }
 }
