@@ -385,6 +385,7 @@ impl Searcher {
         let mut stable_iterations = 0u32;
         for depth in 1..=max_depth {
             w.excluded.clear();
+            w.root_best = None;
             w.seldepth = 0;
             let mut lines: Vec<Line> = Vec::with_capacity(lines_wanted);
             for index in 0..lines_wanted {
@@ -396,10 +397,7 @@ impl Searcher {
                 lines.push(line);
             }
             if w.stopped || lines.is_empty() {
-                // The unfinished iteration is void, unless nothing is known yet.
-                if completed.is_empty() && !lines.is_empty() {
-                    completed = lines;
-                }
+                keep_best_of_unfinished(&mut completed, lines, w.root_best.take());
                 break;
             }
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
@@ -468,6 +466,30 @@ impl Searcher {
             }
         }
         completed
+    }
+}
+
+/// What a stopped iteration leaves: its lines are void, unless nothing is
+/// known yet; but a root move whose search finished in it and beat the
+/// previous best (`root_best`: it raised alpha after or instead of the
+/// first move) becomes the best line (Stockfish sorts its root moves
+/// before it looks at the stop).
+fn keep_best_of_unfinished(
+    completed: &mut Vec<Line>,
+    lines: Vec<Line>,
+    root_best: Option<(i32, Vec<Move>)>,
+) {
+    if completed.is_empty() {
+        if !lines.is_empty() {
+            *completed = lines;
+        }
+        return;
+    }
+    if lines.is_empty()
+        && let Some((score, pv)) = root_best
+        && pv.first().is_some_and(|&m| m != completed[0].pv[0])
+    {
+        completed[0] = Line { score, pv };
     }
 }
 

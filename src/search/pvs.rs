@@ -100,13 +100,16 @@ impl Worker<'_> {
             }
         }
 
-        // Step 5. Transposition table: a deep enough bound ends non-PV nodes.
+        // Step 5. Transposition table: a deep enough bound ends non-PV nodes,
+        // but not near the fifty-move rule, which the stored score may not
+        // have seen coming (Stockfish's rule50 guard).
         let key = b.key();
         let hit = self.tt.probe(key);
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
+            && b.halfmove_clock() < 90
         {
             let s = from_tt(h.score, ply);
             let cut = match h.bound {
@@ -379,6 +382,10 @@ impl Worker<'_> {
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, m);
+                        if root && self.excluded.is_empty() {
+                            let pv = self.pv[0][..self.pv_len[0]].to_vec();
+                            self.root_best = Some((score, pv));
+                        }
                     }
                     if score >= beta {
                         // Step 14. A cut-off teaches the ordering tables.
@@ -442,6 +449,22 @@ impl Worker<'_> {
 #[cfg(test)]
 mod tests {
     use super::late_move_prunes;
+    use crate::board::{Board, Move};
+    use crate::search::tt::TtBound;
+    use crate::search::worker::tests::with_worker;
+
+    #[test]
+    fn no_table_cut_off_next_to_the_fifty_move_rule() {
+        // Every white move leads to a fifty-move draw; the table says +5.
+        for (clock, expected) in [(80, 500), (99, 0)] {
+            let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 120");
+            let b = Board::from_fen(&fen).unwrap();
+            with_worker(vec![b.key()], |w| {
+                w.tt.store(b.key(), Move::NULL, 500, 0, 30, TtBound::Exact);
+                assert_eq!(w.negamax(&b, 10, 11, 10, 1), expected, "clock {clock}");
+            });
+        }
+    }
 
     #[test]
     fn late_move_pruning_counts_every_move_seen() {

@@ -291,3 +291,32 @@ fn stop_ends_every_thread() {
     assert!(stopped_at.elapsed() < Duration::from_secs(1));
     s.clear();
 }
+
+#[test]
+fn a_stopped_iteration_keeps_a_new_best_move_whose_search_finished() {
+    let (a, b, c) = (Move(0x0101), Move(0x0202), Move(0x0303));
+    let line = |score, pv: &[Move]| Line {
+        score,
+        pv: pv.to_vec(),
+    };
+    // The new iteration found b better than a, then was stopped.
+    let mut completed = vec![line(30, &[a, c])];
+    keep_best_of_unfinished(&mut completed, Vec::new(), Some((45, vec![b, c])));
+    assert_eq!(
+        (completed[0].score, completed[0].pv.clone()),
+        (45, vec![b, c])
+    );
+    // Only a confirmed a, or nothing finished: the last iteration stands.
+    let mut completed = vec![line(30, &[a, c])];
+    keep_best_of_unfinished(&mut completed, Vec::new(), Some((25, vec![a])));
+    assert_eq!(
+        (completed[0].score, completed[0].pv.clone()),
+        (30, vec![a, c])
+    );
+    keep_best_of_unfinished(&mut completed, Vec::new(), None);
+    assert_eq!(completed[0].pv, vec![a, c]);
+    // The first iteration's line is kept when it is all there is.
+    let mut completed = Vec::new();
+    keep_best_of_unfinished(&mut completed, vec![line(5, &[b])], None);
+    assert_eq!(completed[0].pv, vec![b]);
+}

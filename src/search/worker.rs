@@ -69,6 +69,10 @@ pub struct Worker<'a> {
     pub root_moves_restricted: bool,
     /// ... minus those already given a line in this iteration (MultiPV).
     pub excluded: Vec<Move>,
+    /// The score and PV of the root move that last raised alpha in this
+    /// iteration's first line, its search finished: the best move known
+    /// should the iteration be stopped.
+    pub root_best: Option<(i32, Vec<Move>)>,
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
     pub stack: [PlyState; MAX_PLY + 4],
@@ -136,6 +140,7 @@ impl<'a> Worker<'a> {
             root_moves,
             root_moves_restricted: false,
             excluded: Vec::new(),
+            root_best: None,
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack: [PlyState::default(); MAX_PLY + 4],
@@ -341,12 +346,12 @@ impl<'a> Worker<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::search::limits::{Limits, SearchControl};
 
     /// Runs `f` on a worker of the start position with a small table.
-    fn with_worker(keys: Vec<u64>, f: impl FnOnce(&mut Worker)) {
+    pub(crate) fn with_worker(keys: Vec<u64>, f: impl FnOnce(&mut Worker)) {
         let tt = TranspositionTable::new(1).unwrap();
         let mut history = History::new();
         let control = SearchControl::default();
