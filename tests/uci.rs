@@ -900,3 +900,39 @@ fn go_mate_stops_once_a_mate_that_short_is_found() {
     assert_ne!(e.bestmove(), "bestmove 0000");
     e.quit();
 }
+
+/// A search stopped by its node limit may play a move the unfinished
+/// iteration found better; the last `pv` line must still start with the
+/// move played (fastchess warns "Bestmove does not match beginning of last
+/// PV" otherwise). Before the fix, each of these positions broke the rule
+/// at 20,000 nodes (a node-limited search from `ucinewgame` is
+/// deterministic).
+#[test]
+fn the_last_pv_starts_with_the_move_played() {
+    let fens = [
+        "r1bq1rk1/pp1n1ppp/4pn2/2pp4/2PP4/P1bBP3/1PQB1PPP/R3K1NR w KQ - 0 1",
+        "r2qkb1r/1ppn1pp1/4pn1p/p2p3b/8/1P1PPN1P/PBPNQPP1/R3KB1R w KQkq - 0 1",
+        "rn1qk2r/pbp2pp1/1p1ppn1p/8/2P5/2PP1NP1/P3PPBP/R1BQ1RK1 w kq - 0 1",
+        "rnbq1rk1/pp2ppbp/5np1/3p4/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 0 1",
+        "rn1q1rk1/pb1pbppp/1p2pn2/8/2Pp1B2/3BPN1P/PP3PP1/RN1Q1RK1 w - - 0 1",
+    ];
+    let mut e = Engine::start();
+    for fen in fens {
+        e.send("ucinewgame");
+        e.send(&format!("position fen {fen}"));
+        e.send("go nodes 20000");
+        let lines = e.until("bestmove", LONG);
+        let played = best_of(lines.last().unwrap());
+        let last_pv = lines
+            .iter()
+            .rev()
+            .find_map(|l| l.split_once(" pv ").map(|(_, pv)| pv))
+            .unwrap_or_else(|| panic!("no pv line: {lines:#?}"));
+        assert_eq!(
+            last_pv.split_whitespace().next(),
+            Some(played),
+            "{fen}: {lines:#?}"
+        );
+    }
+    e.quit();
+}

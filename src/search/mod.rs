@@ -397,7 +397,28 @@ impl Searcher {
                 lines.push(line);
             }
             if w.stopped || lines.is_empty() {
-                keep_best_of_unfinished(&mut completed, lines, w.root_best.take());
+                let unfinished_best = lines.is_empty() && !completed.is_empty();
+                if keep_best_of_unfinished(&mut completed, lines, w.root_best.take())
+                    && unfinished_best
+                {
+                    // The GUI's last PV must start with the move played:
+                    // report the new best line, a lower bound of the
+                    // position (the other root moves were not finished).
+                    w.sync_nodes();
+                    let line = &completed[0];
+                    w.emit(SearchEvent::Iteration(Iteration {
+                        depth,
+                        seldepth: w.seldepth as u32,
+                        multipv: 1,
+                        score: to_score(line.score),
+                        bound: Bound::Lower,
+                        nodes: w.total_nodes(),
+                        time: start.elapsed(),
+                        hashfull: w.tt.hashfull(),
+                        tbhits: w.tb_hits(),
+                        pv: line.pv.clone(),
+                    }));
+                }
                 break;
             }
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
@@ -474,23 +495,26 @@ impl Searcher {
 /// previous best (`root_best`: it raised alpha after or instead of the
 /// first move) becomes the best line (Stockfish sorts its root moves
 /// before it looks at the stop).
+/// Returns true when the best line changed to the unfinished iteration's.
 fn keep_best_of_unfinished(
     completed: &mut Vec<Line>,
     lines: Vec<Line>,
     root_best: Option<(i32, Vec<Move>)>,
-) {
+) -> bool {
     if completed.is_empty() {
         if !lines.is_empty() {
             *completed = lines;
         }
-        return;
+        return false;
     }
     if lines.is_empty()
         && let Some((score, pv)) = root_best
         && pv.first().is_some_and(|&m| m != completed[0].pv[0])
     {
         completed[0] = Line { score, pv };
+        return true;
     }
+    false
 }
 
 /// The deepest iteration of a search with these limits.

@@ -301,22 +301,34 @@ fn a_stopped_iteration_keeps_a_new_best_move_whose_search_finished() {
     };
     // The new iteration found b better than a, then was stopped.
     let mut completed = vec![line(30, &[a, c])];
-    keep_best_of_unfinished(&mut completed, Vec::new(), Some((45, vec![b, c])));
+    assert!(keep_best_of_unfinished(
+        &mut completed,
+        Vec::new(),
+        Some((45, vec![b, c]))
+    ));
     assert_eq!(
         (completed[0].score, completed[0].pv.clone()),
         (45, vec![b, c])
     );
     // Only a confirmed a, or nothing finished: the last iteration stands.
     let mut completed = vec![line(30, &[a, c])];
-    keep_best_of_unfinished(&mut completed, Vec::new(), Some((25, vec![a])));
+    assert!(!keep_best_of_unfinished(
+        &mut completed,
+        Vec::new(),
+        Some((25, vec![a]))
+    ));
     assert_eq!(
         (completed[0].score, completed[0].pv.clone()),
         (30, vec![a, c])
     );
-    keep_best_of_unfinished(&mut completed, Vec::new(), None);
+    assert!(!keep_best_of_unfinished(&mut completed, Vec::new(), None));
     assert_eq!(completed[0].pv, vec![a, c]);
     // The first iteration's line is kept when it is all there is.
     let mut completed = Vec::new();
-    keep_best_of_unfinished(&mut completed, vec![line(5, &[b])], None);
+    assert!(!keep_best_of_unfinished(
+        &mut completed,
+        vec![line(5, &[b])],
+        None
+    ));
     assert_eq!(completed[0].pv, vec![b]);
 }
