@@ -2,10 +2,9 @@
 //! deepening as the main thread and share only the transposition table,
 //! so that each finds the others' results there (the scheme of Stockfish
 //! since 2015, and of most engines since: Dan Homan's "lazy SMP").
-//!
-//! Only the main thread applies the limits, reports and chooses the move;
-//! helpers end when it sets [`Shared::done`]. For diversity, odd helpers
-//! search one ply deeper than the main thread's iteration.
+//! Only the main thread reports and chooses the move; helpers end when it
+//! sets [`Shared::done`], or by themselves at the node or time limit. For
+//! diversity, odd helpers search one ply deeper than the main thread's iteration.
 
 use super::aspiration;
 use super::worker::Worker;
@@ -44,6 +43,10 @@ impl Drop for DoneOnDrop<'_> {
 /// A helper's iterative deepening: one line per iteration, results only in
 /// the transposition table, until `max_depth` or the main thread is done.
 pub fn helper_search(w: &mut Worker, board: &Board, max_depth: u32) {
+    // A helper owes no first iteration: its node and time limits hold from
+    // its first node, or a starved main thread that has not finished depth
+    // 1 would let the helpers run far past `go nodes`.
+    w.limits_active = true;
     let mut previous = None;
     let mut depth = 1 + (w.thread % 2) as u32;
     while depth <= max_depth {

@@ -374,6 +374,41 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_helper_stops_at_the_node_limit_by_itself() {
+        // A helper whose main thread never gets the CPU to say stop.
+        let tt = TranspositionTable::new(1).unwrap();
+        let mut history = History::new();
+        let control = SearchControl::default();
+        let shared = Shared::default();
+        let board = Board::startpos();
+        let time = TimeManager::new(&Limits::default(), board.side_to_move(), Instant::now());
+        let root_moves = crate::movegen::legal_moves(&board)
+            .iter()
+            .copied()
+            .collect();
+        let mut w = Worker::new(
+            &tt,
+            &mut history,
+            &control,
+            &shared,
+            1,
+            time,
+            Some(5_000),
+            vec![board.key()],
+            root_moves,
+            None,
+        );
+        crate::search::smp::helper_search(&mut w, &board, 12);
+        assert!(w.stopped);
+        assert!(
+            (5_000..5_000 + CHECK_EVERY).contains(&w.nodes),
+            "{}",
+            w.nodes
+        );
+        assert_eq!(shared.helper_nodes.load(Ordering::Relaxed), w.nodes);
+    }
+
+    #[test]
     fn improving_looks_four_plies_up_past_a_check() {
         with_worker(vec![0], |w| {
             for (p, e) in [100, 40, 50, NO_EVAL, 10, 30].into_iter().enumerate() {
