@@ -1,6 +1,8 @@
 use super::*;
+use crate::board::{Board, Color};
 use crate::eval::nnue::Network;
 use crate::tune::gamefile::{GameRecord, Version};
+use crate::tune::rng::Rng;
 
 /// A few hand-made games: a start position, its moves and a result.
 fn games() -> Vec<GameRecord> {

@@ -1,0 +1,141 @@
+//! The optimiser: the learning-rate schedule (warm-up, then a cosine)
+//! and the AdamW loop over shuffled mini-batches, each batch's gradient
+//! split over threads in fixed shares and summed in a fixed order.
+
+use super::Config;
+use super::data::Sample;
+use super::model::FloatNet;
+use crate::eval::nnue::format::CLIP;
+use crate::tune::rng::Rng;
+
+/// The learning rate of batch `step` (from 0) of `total_steps`: a linear
+/// rise over the first `c.warmup` batches, then a cosine from `c.lr` down
+/// to `c.lr · c.lr_end` at the last batch.
+pub fn learning_rate(c: &Config, step: usize, total_steps: usize) -> f32 {
+    if step < c.warmup {
+        return c.lr * (step + 1) as f32 / c.warmup as f32;
+    }
+    let span = total_steps.saturating_sub(c.warmup + 1).max(1);
+    let progress = ((step - c.warmup) as f32 / span as f32).min(1.0);
+    c.lr * (c.lr_end + (1.0 - c.lr_end) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()))
+}
+
+/// One epoch's figures.
+pub struct EpochReport {
+    pub epoch: usize,
+    pub lr: f32,
+    pub train_loss: f64,
+    pub valid_loss: f64,
+    pub positions_per_second: f64,
+}
+
+/// Trains a network on `train`, reporting each epoch (and the loss of
+/// the untrained net as epoch 0) to `report`; returns the net of the
+/// epoch with the lowest validation loss.
+pub fn train(
+    train: &[Sample],
+    valid: &[Sample],
+    c: &Config,
+    report: &mut dyn FnMut(&EpochReport),
+) -> FloatNet {
+    let mut net = FloatNet::new(c.hidden, c.seed);
+    let n = net.params.len();
+    let h = c.hidden;
+    let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
+    // Weight decay applies to the weights, not to the biases.
+    let decays: Vec<bool> = (0..n)
+        .map(|i| i < FloatNet::b1_at(h) || (i >= FloatNet::w2_at(h) && i < FloatNet::b2_at(h)))
+        .collect();
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let threads = c.threads.max(1);
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = Rng(c.seed ^ 0x5EED);
+    let batches_per_epoch = train.len().div_ceil(c.batch.max(1)).max(1);
+    let total_steps = (batches_per_epoch * c.epochs).max(1);
+    let mut step = 0usize;
+    let mut grads: Vec<Vec<f32>> = vec![vec![0.0; n]; threads];
+    let first_valid = net.loss(valid, c);
+    report(&EpochReport {
+        epoch: 0,
+        lr: c.lr,
+        train_loss: net.loss(train, c),
+        valid_loss: first_valid,
+        positions_per_second: 0.0,
+    });
+    let mut best = (first_valid, 0usize, net.params.clone());
+    for epoch in 1..=c.epochs {
+        let started = std::time::Instant::now();
+        // Fisher-Yates with the run's own generator.
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i + 1);
+            order.swap(i, j);
+        }
+        let mut epoch_loss = 0.0f64;
+        let mut lr = c.lr;
+        for batch in order.chunks(c.batch.max(1)) {
+            let share = batch.len().div_ceil(threads);
+            let net_ref = &net;
+            let losses: Vec<f64> = std::thread::scope(|scope| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(share))
+                    .map(|(g, part)| {
+                        scope.spawn(move || {
+                            g.iter_mut().for_each(|x| *x = 0.0);
+                            let mut acc = vec![0.0; 2 * h];
+                            part.iter()
+                                .map(|&i| {
+                                    net_ref.backward(&train[i as usize], c, &mut acc, g) as f64
+                                })
+                                .sum::<f64>()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let used = batch.len().div_ceil(share);
+            epoch_loss += losses.iter().sum::<f64>();
+            let (first, rest) = grads.split_at_mut(1);
+            for g in rest.iter().take(used - 1) {
+                for (a, b) in first[0].iter_mut().zip(g.iter()) {
+                    *a += b;
+                }
+            }
+            // AdamW; the learning rate warms up, then falls on a cosine
+            // from lr to lr·lr_end.
+            lr = learning_rate(c, step, total_steps);
+            step += 1;
+            let (bc1, bc2) = (1.0 - beta1.powi(step as i32), 1.0 - beta2.powi(step as i32));
+            let inv = 1.0 / batch.len() as f32;
+            let g = &first[0];
+            for i in 0..n {
+                let gi = g[i] * inv;
+                m[i] = beta1 * m[i] + (1.0 - beta1) * gi;
+                v[i] = beta2 * v[i] + (1.0 - beta2) * gi * gi;
+                let mut p = net.params[i];
+                if decays[i] {
+                    p -= lr * c.weight_decay * p;
+                }
+                p -= lr * (m[i] / bc1) / ((v[i] / bc2).sqrt() + eps);
+                net.params[i] = p.clamp(-CLIP, CLIP);
+            }
+        }
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let valid_loss = net.loss(valid, c);
+        report(&EpochReport {
+            epoch,
+            lr,
+            train_loss: epoch_loss / train.len().max(1) as f64,
+            valid_loss,
+            positions_per_second: train.len() as f64 / secs,
+        });
+        if valid_loss < best.0 {
+            best = (valid_loss, epoch, net.params.clone());
+        }
+    }
+    // The epoch with the lowest validation loss is the one kept.
+    if best.1 != c.epochs {
+        net.params = best.2;
+    }
+    net
+}
