@@ -110,7 +110,7 @@ enum Command {
         #[arg(long, value_name = "FILE", required_unless_present = "starts_only")]
         out: Option<String>,
     },
-    /// Train a (768 -> H)x2 -> 1 network on datagen game files; writes a quantised net file.
+    /// Train a (768 -> H)x2 -> 1 network (1 or 8 output buckets) on datagen game files; writes a quantised net file.
     Train {
         /// Game files from `datagen` (comma-separated).
         #[arg(
@@ -132,6 +132,9 @@ enum Command {
         /// Hidden layer size (a multiple of 16).
         #[arg(long, default_value_t = 128)]
         hidden: usize,
+        /// Output buckets by material count: 1 (one output) or 8 ((pieces - 2) / 4).
+        #[arg(long, default_value_t = 1)]
+        output_buckets: usize,
         #[arg(long, default_value_t = 20)]
         epochs: usize,
         /// Positions per mini-batch.
@@ -330,6 +333,7 @@ fn main() -> ExitCode {
             eval_only,
             net,
             hidden,
+            output_buckets,
             epochs,
             batch,
             lr,
@@ -349,6 +353,7 @@ fn main() -> ExitCode {
                 hce_extra,
                 mirror: !no_mirror,
                 hidden,
+                output_buckets,
                 epochs,
                 batch,
                 lr,

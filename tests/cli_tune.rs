@@ -182,7 +182,7 @@ fn datagen_then_tune() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let report = String::from_utf8_lossy(&o.stdout);
-    assert!(report.contains("hidden 128"), "{report}");
+    assert!(report.contains("hidden 128, output buckets 1"), "{report}");
     assert!(report.contains("K 146.1"), "{report}");
     for part in [
         "at lambda 0.5",
@@ -215,6 +215,36 @@ fn datagen_then_tune() {
             v2.to_str().unwrap(),
         ]),
         "games-v2.lgf",
+    );
+    // A net file of a format version this engine does not know: one line
+    // that says so (the shipped net with its version word changed).
+    let mut future = std::fs::read(net).unwrap();
+    future[8] = 3;
+    let future_net = temp("version-3.lnn");
+    std::fs::write(&future_net, &future).unwrap();
+    assert_bad_input(
+        &ladya(&[
+            "train",
+            "--eval-only",
+            "--net",
+            future_net.to_str().unwrap(),
+            "--validation",
+            v2.to_str().unwrap(),
+        ]),
+        "unknown net format version 3",
+    );
+    // An output-bucket count the engine has no rule for.
+    assert_bad_input(
+        &ladya(&[
+            "train",
+            "--data",
+            v2.to_str().unwrap(),
+            "--output-buckets",
+            "3",
+            "--out",
+            temp("never.lnn").to_str().unwrap(),
+        ]),
+        "--output-buckets 3",
     );
     // The Texel tools take the older `<FEN> [result]` lines.
     let data = temp("data.txt");

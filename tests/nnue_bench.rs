@@ -37,10 +37,11 @@ fn network() -> Arc<Network> {
         let w = |i: usize, m: usize| ((i * 7919 % m) as i16) - (m as i16) / 2;
         let q = QuantisedNet {
             hidden: h,
+            buckets: 1,
             w1: (0..INPUTS * h).map(|i| w(i, 61)).collect(),
             b1: (0..h).map(|i| w(i, 101)).collect(),
             w2: (0..2 * h).map(|i| w(i, 201)).collect(),
-            b2: 0,
+            b2: vec![0],
         };
         Arc::new(Network::from_bytes(&q.to_bytes()).unwrap())
     })

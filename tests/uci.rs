@@ -646,16 +646,18 @@ fn latencies_report() {
     println!("quit in mid-search -> exit: {quit:?}");
 }
 
-/// A valid net file with small arbitrary weights, hidden size `h`.
-fn net_bytes(h: usize) -> Vec<u8> {
+/// A valid net file with small arbitrary weights, hidden size `h`, with
+/// `buckets` output buckets.
+fn net_bytes(h: usize, buckets: usize) -> Vec<u8> {
     use ladya::eval::nnue::format::{INPUTS, QuantisedNet};
     let w = |i: usize, m: usize| ((i * 7919 % m) as i16) - (m as i16) / 2;
     QuantisedNet {
         hidden: h,
+        buckets,
         w1: (0..INPUTS * h).map(|i| w(i, 61)).collect(),
         b1: (0..h).map(|i| w(i, 101)).collect(),
-        w2: (0..2 * h).map(|i| w(i, 201)).collect(),
-        b2: 100,
+        w2: (0..2 * h * buckets).map(|i| w(i, 201)).collect(),
+        b2: (0..buckets as i32).map(|b| 100 + 10 * b).collect(),
     }
     .to_bytes()
 }
@@ -665,14 +667,26 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
     let dir = std::env::temp_dir().join(format!("ladya-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.lnn");
-    std::fs::write(&good, net_bytes(32)).unwrap();
+    std::fs::write(&good, net_bytes(32, 1)).unwrap();
+    let bucketed = dir.join("bucketed.lnn");
+    std::fs::write(&bucketed, net_bytes(32, 8)).unwrap();
     let truncated = dir.join("truncated.lnn");
-    std::fs::write(&truncated, &net_bytes(32)[..5000]).unwrap();
+    std::fs::write(&truncated, &net_bytes(32, 1)[..5000]).unwrap();
     // A header that promises 64 hidden neurons on the weights of 32.
-    let mut wrong = net_bytes(32);
+    let mut wrong = net_bytes(32, 1);
     wrong[16] = 64;
     let wrong_size = dir.join("wrong-size.lnn");
     std::fs::write(&wrong_size, &wrong).unwrap();
+    // A format version this engine does not know.
+    let mut future = net_bytes(32, 1);
+    future[8] = 3;
+    let unknown_version = dir.join("version-3.lnn");
+    std::fs::write(&unknown_version, &future).unwrap();
+    // Three output buckets: not a count the engine has a rule for.
+    let mut three = net_bytes(32, 1);
+    three[20] = 3;
+    let bad_buckets = dir.join("three-buckets.lnn");
+    std::fs::write(&bad_buckets, &three).unwrap();
     let missing = dir.join("missing.lnn");
 
     let mut e = Engine::start();
@@ -690,6 +704,18 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
         total.split(' ').next().unwrap().parse::<u64>().unwrap()
     };
     let embedded_nodes = bench_nodes(&mut e);
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        bucketed.display()
+    ));
+    let lines = e.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("(768 -> 32)x2 -> 1, 8 output buckets")),
+        "{lines:#?}"
+    );
+    let bucketed_nodes = bench_nodes(&mut e);
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = e.sync();
     assert!(
@@ -698,11 +724,15 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
             .any(|l| l.contains("(768 -> 32)x2 -> 1")),
         "{lines:#?}"
     );
-    assert_ne!(bench_nodes(&mut e), embedded_nodes);
+    let good_nodes = bench_nodes(&mut e);
+    assert_ne!(good_nodes, embedded_nodes);
+    assert_ne!(good_nodes, bucketed_nodes);
     for (path, why) in [
         (&missing, "cannot read"),
         (&truncated, "wrong size"),
         (&wrong_size, "wrong size"),
+        (&unknown_version, "unknown net format version 3"),
+        (&bad_buckets, "unsupported output buckets 3"),
     ] {
         e.send(&format!("setoption name EvalFile value {}", path.display()));
         let lines = e.sync();
@@ -719,6 +749,8 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
             .make(ladya::movegen::parse_uci_move(&Board::startpos(), "e2e4").unwrap());
         assert_legal(&board, best_of(&best));
     }
+    // The last good net is still the one searching.
+    assert_eq!(bench_nodes(&mut e), good_nodes);
     e.send("setoption name EvalFile value <empty>");
     let lines = e.sync();
     assert!(

@@ -133,6 +133,12 @@ impl Board {
         self.occupied[c.index()]
     }
 
+    /// The number of pieces on the board, kings included.
+    #[inline]
+    pub fn piece_count(&self) -> usize {
+        (self.occupied[0] | self.occupied[1]).count_ones() as usize
+    }
+
     /// True when `c` has a piece other than pawns and its king.
     #[inline]
     pub fn has_non_pawn_material(&self, c: Color) -> bool {

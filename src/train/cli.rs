@@ -6,7 +6,7 @@ use super::data::{samples, training_samples, validation_samples};
 use super::model::FloatNet;
 use super::optimiser::{EpochReport, train};
 use super::validation::{fit_k, hce_loss, report_losses};
-use crate::eval::nnue::format::{MAX_HIDDEN, QuantisedNet};
+use crate::eval::nnue::format::{MAX_HIDDEN, OUTPUT_BUCKETS, QuantisedNet};
 use crate::tune::CliError;
 use crate::tune::gamefile::{read_file, read_files};
 
@@ -25,6 +25,12 @@ pub fn train_files(
         return Err(CliError::BadInput(format!(
             "--hidden {} is not a multiple of 16 in 16..={MAX_HIDDEN}",
             config.hidden
+        )));
+    }
+    if !OUTPUT_BUCKETS.contains(&config.output_buckets) {
+        return Err(CliError::BadInput(format!(
+            "--output-buckets {} is not one of {OUTPUT_BUCKETS:?}",
+            config.output_buckets
         )));
     }
     let games = read_files(data_paths).map_err(CliError::BadInput)?;
@@ -62,11 +68,12 @@ pub fn train_files(
     };
     writeln!(
         report,
-        "{} games: {} training positions, {} validation positions; hidden {}, {} epochs, batch {}, lr {} (warm-up {} batches, end {} of it), lambda {}, K {}",
+        "{} games: {} training positions, {} validation positions; hidden {}, output buckets {}, {} epochs, batch {}, lr {} (warm-up {} batches, end {} of it), lambda {}, K {}",
         games.len(),
         train_set.len(),
         valid.len(),
         config.hidden,
+        config.output_buckets,
         config.epochs,
         config.batch,
         config.lr,
@@ -146,8 +153,9 @@ pub fn evaluate_files(
     }
     writeln!(
         report,
-        "{net_path} (hidden {}) on {validation_path}: {} games, {} positions; lambda {}, K {}",
+        "{net_path} (hidden {}, output buckets {}) on {validation_path}: {} games, {} positions; lambda {}, K {}",
         quantised.hidden,
+        quantised.buckets,
         games.len(),
         valid.len(),
         config.lambda,

@@ -5,6 +5,7 @@
 use super::model::sigmoid;
 use super::{Config, VALIDATION_EVERY};
 use crate::board::{Board, Color};
+use crate::eval::nnue::format::output_bucket;
 use crate::eval::nnue::{feature, flip_feature};
 use crate::tune::gamefile::{GameRecord, MATE_SCORE};
 use crate::tune::rng::Rng;
@@ -42,6 +43,13 @@ impl Sample {
             s.count += 1;
         }
         s
+    }
+
+    /// The output bucket of a net of `buckets` buckets (`count` is every
+    /// piece on the board, as the engine counts them, up to 32).
+    #[inline]
+    pub(super) fn output_bucket(&self, buckets: usize) -> usize {
+        output_bucket(self.count as usize, buckets)
     }
 
     /// The same position with files a-h swapped.

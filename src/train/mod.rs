@@ -1,5 +1,6 @@
-//! `ladya train`: fits a `(768 → H)×2 → 1` network to self-play games and
-//! writes it as a quantised net file (`eval::nnue::format`).
+//! `ladya train`: fits a `(768 → H)×2 → 1` network (with 1 or 8 output
+//! buckets by material count) to self-play games and writes it as a
+//! quantised net file (`eval::nnue::format`, version 2).
 //!
 //! Float maths by hand (forward and backward pass of one small network do
 //! not need a framework): SCReLU, sigmoid output, mean squared error
@@ -60,6 +61,9 @@ pub const DEFAULT_K: f32 = 146.1;
 #[derive(Clone, Debug)]
 pub struct Config {
     pub hidden: usize,
+    /// Output buckets by material count (`format::output_bucket`): 1 (one
+    /// output, every net before round 7) or 8.
+    pub output_buckets: usize,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -94,6 +98,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             hidden: 128,
+            output_buckets: 1,
             epochs: 20,
             batch: 16_384,
             lr: 0.001,

@@ -1,11 +1,16 @@
 //! The float network in training: forward and backward pass of one
 //! sample, the mean loss, and the conversion to and from the quantised
 //! net file.
+//!
+//! With several output buckets (bullet's `MaterialCount<8>` output
+//! buckets), each sample goes through the output weights and bias of its
+//! own bucket only (`format::output_bucket`), so its gradient reaches
+//! that bucket's output layer and no other; the first layer is shared.
 
 use super::Config;
 use super::data::Sample;
 use crate::board::Board;
-use crate::eval::nnue::format::{INPUTS, MAX_HIDDEN, QA, QB, QuantisedNet, SCALE};
+use crate::eval::nnue::format::{INPUTS, MAX_HIDDEN, OUTPUT_BUCKETS, QA, QB, QuantisedNet, SCALE};
 use crate::tune::rng::Rng;
 
 pub(super) fn sigmoid(x: f32) -> f32 {
@@ -13,41 +18,58 @@ pub(super) fn sigmoid(x: f32) -> f32 {
 }
 
 /// The float network: parameters in one vector, laid out as the net file
-/// (w1, b1, w2, b2), so that gradients and Adam's moments share indices.
+/// (w1, b1, w2 of every bucket, b2 of every bucket), so that gradients
+/// and Adam's moments share indices.
 #[derive(Clone)]
 pub struct FloatNet {
     pub hidden: usize,
+    /// Output buckets (`format::OUTPUT_BUCKETS`).
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
 impl FloatNet {
-    pub fn new(hidden: usize, seed: u64) -> FloatNet {
+    pub fn new(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         assert!(hidden > 0 && hidden <= MAX_HIDDEN && hidden.is_multiple_of(16));
+        assert!(OUTPUT_BUCKETS.contains(&buckets));
+        let mut net = FloatNet {
+            hidden,
+            buckets,
+            params: Vec::new(),
+        };
         let mut rng = Rng(seed);
-        let mut params = vec![0.0; Self::len(hidden)];
+        let mut params = vec![0.0; net.len()];
         let a1 = 1.0 / (INPUTS as f32).sqrt();
         let a2 = 1.0 / ((2 * hidden) as f32).sqrt();
         for p in &mut params[..INPUTS * hidden] {
             *p = rng.uniform(a1);
         }
-        let w2 = Self::w2_at(hidden);
-        for p in &mut params[w2..w2 + 2 * hidden] {
+        for p in &mut params[net.w2_at()..net.b2_at()] {
             *p = rng.uniform(a2);
         }
-        FloatNet { hidden, params }
+        net.params = params;
+        net
     }
 
-    fn len(h: usize) -> usize {
-        INPUTS * h + h + 2 * h + 1
+    fn len(&self) -> usize {
+        self.b2_at() + self.buckets
     }
-    pub(super) fn b1_at(h: usize) -> usize {
-        INPUTS * h
+    pub(super) fn b1_at(&self) -> usize {
+        INPUTS * self.hidden
     }
-    pub(super) fn w2_at(h: usize) -> usize {
-        INPUTS * h + h
+    /// Bucket 0's output weights; bucket `b`'s are `2·hidden·b` further.
+    pub(super) fn w2_at(&self) -> usize {
+        INPUTS * self.hidden + self.hidden
     }
-    pub(super) fn b2_at(h: usize) -> usize {
-        INPUTS * h + 3 * h
+    /// Bucket 0's output bias; bucket `b`'s is `b` further.
+    pub(super) fn b2_at(&self) -> usize {
+        self.w2_at() + self.buckets * 2 * self.hidden
+    }
+
+    /// The output bucket of sample `s`.
+    #[inline]
+    pub(super) fn bucket(&self, s: &Sample) -> usize {
+        s.output_bucket(self.buckets)
     }
 
     /// The raw output (centipawns / SCALE) of one sample, with the
@@ -55,7 +77,7 @@ impl FloatNet {
     pub(super) fn forward(&self, s: &Sample, acc: &mut [f32]) -> f32 {
         let h = self.hidden;
         let p = &self.params;
-        let b1 = &p[Self::b1_at(h)..Self::b1_at(h) + h];
+        let b1 = &p[self.b1_at()..self.b1_at() + h];
         let (us, them) = acc.split_at_mut(h);
         us.copy_from_slice(b1);
         them.copy_from_slice(b1);
@@ -71,8 +93,9 @@ impl FloatNet {
                 *a += w;
             }
         }
-        let w2 = &p[Self::w2_at(h)..Self::w2_at(h) + 2 * h];
-        let mut out = p[Self::b2_at(h)];
+        let bucket = self.bucket(s);
+        let w2 = &p[self.w2_at() + bucket * 2 * h..][..2 * h];
+        let mut out = p[self.b2_at() + bucket];
         for (a, w) in acc.iter().zip(w2) {
             let v = a.clamp(0.0, 1.0);
             out += v * v * w;
@@ -94,8 +117,10 @@ impl FloatNet {
         let p = sigmoid(out * scale);
         let t = s.target(c);
         let d = 2.0 * (p - t) * p * (1.0 - p) * scale;
-        let (w2_at, b1_at) = (Self::w2_at(h), Self::b1_at(h));
-        grad[Self::b2_at(h)] += d;
+        // Only the sample's own bucket's output layer has a gradient.
+        let bucket = self.bucket(s);
+        let (w2_at, b1_at) = (self.w2_at() + bucket * 2 * h, self.b1_at());
+        grad[self.b2_at() + bucket] += d;
         // Output layer, and the gradient at each accumulator (kept in acc).
         for i in 0..2 * h {
             let a = acc[i];
@@ -161,16 +186,20 @@ impl FloatNet {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         QuantisedNet {
             hidden: h,
+            buckets: self.buckets,
             w1: p[..INPUTS * h].iter().map(|&x| q(x, QA)).collect(),
-            b1: p[Self::b1_at(h)..Self::w2_at(h)]
+            b1: p[self.b1_at()..self.w2_at()]
                 .iter()
                 .map(|&x| q(x, QA))
                 .collect(),
-            w2: p[Self::w2_at(h)..Self::b2_at(h)]
+            w2: p[self.w2_at()..self.b2_at()]
                 .iter()
                 .map(|&x| q(x, QB))
                 .collect(),
-            b2: (p[Self::b2_at(h)] * (QA * QB) as f32).round() as i32,
+            b2: p[self.b2_at()..]
+                .iter()
+                .map(|&x| (x * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 
@@ -179,14 +208,17 @@ impl FloatNet {
     /// integer rounding, so a net file's losses can be measured with the
     /// same code as a net in training.
     pub fn from_quantised(q: &QuantisedNet) -> FloatNet {
-        let mut params = Vec::with_capacity(Self::len(q.hidden));
+        let mut params = Vec::new();
         params.extend(q.w1.iter().chain(&q.b1).map(|&x| x as f32 / QA as f32));
         params.extend(q.w2.iter().map(|&x| x as f32 / QB as f32));
-        params.push(q.b2 as f32 / (QA * QB) as f32);
-        FloatNet {
+        params.extend(q.b2.iter().map(|&x| x as f32 / (QA * QB) as f32));
+        let net = FloatNet {
             hidden: q.hidden,
+            buckets: q.buckets,
             params,
-        }
+        };
+        debug_assert_eq!(net.params.len(), net.len());
+        net
     }
 
     /// The float network's evaluation of `board`, in centipawns.

@@ -38,13 +38,13 @@ pub fn train(
     c: &Config,
     report: &mut dyn FnMut(&EpochReport),
 ) -> FloatNet {
-    let mut net = FloatNet::new(c.hidden, c.seed);
+    let mut net = FloatNet::new(c.hidden, c.output_buckets, c.seed);
     let n = net.params.len();
     let h = c.hidden;
     let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
     // Weight decay applies to the weights, not to the biases.
     let decays: Vec<bool> = (0..n)
-        .map(|i| i < FloatNet::b1_at(h) || (i >= FloatNet::w2_at(h) && i < FloatNet::b2_at(h)))
+        .map(|i| i < net.b1_at() || (i >= net.w2_at() && i < net.b2_at()))
         .collect();
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let threads = c.threads.max(1);

@@ -1,6 +1,7 @@
 use super::*;
 use crate::board::{Board, Color};
 use crate::eval::nnue::Network;
+use crate::eval::nnue::format::INPUTS;
 use crate::tune::gamefile::{GameRecord, Version};
 use crate::tune::rng::Rng;
 
@@ -115,11 +116,21 @@ fn training_lowers_the_loss_and_is_deterministic() {
 
 #[test]
 fn the_quantised_net_matches_the_float_net() {
+    for output_buckets in [1, 8] {
+        the_quantised_net_matches_with(output_buckets);
+    }
+}
+
+fn the_quantised_net_matches_with(output_buckets: usize) {
     let g = games();
-    let c = config();
+    let c = Config {
+        output_buckets,
+        ..config()
+    };
     let (train_set, _) = samples(&g, &c);
     let float = train(&train_set, &train_set, &c, &mut |_| {});
     let net = Network::from_bytes(&float.quantise().to_bytes()).unwrap();
+    assert_eq!(net.output_buckets(), output_buckets);
     for record in &g {
         for (board, _, _) in record.positions() {
             let (f, q) = (float.evaluate(&board), net.evaluate(&board) as f32);
@@ -248,11 +259,23 @@ fn material_games(count: usize, seed: u64) -> Vec<GameRecord> {
 
 /// The check: on a small fixed file (a few hundred positions, a
 /// few epochs) the trainer lowers the loss on a validation file it never
-/// trains on; and `--eval-only` scores the written net as the training
-/// run's last lines did.
+/// trains on, with one output bucket and with eight; and `--eval-only`
+/// scores the written net as the training run's last lines did.
 #[test]
 fn training_lowers_the_loss_on_a_fixed_validation_file() {
-    let dir = std::env::temp_dir().join(format!("ladya-train-{}", std::process::id()));
+    training_lowers_the_loss_with(1);
+}
+
+#[test]
+fn training_with_8_output_buckets_lowers_the_loss_on_a_fixed_validation_file() {
+    training_lowers_the_loss_with(8);
+}
+
+fn training_lowers_the_loss_with(output_buckets: usize) {
+    let dir = std::env::temp_dir().join(format!(
+        "ladya-train-{}-{output_buckets}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let (train_games, valid_games) = (material_games(24, 1), material_games(4, 2));
@@ -267,6 +290,7 @@ fn training_lowers_the_loss_on_a_fixed_validation_file() {
         batch: 32,
         lr: 0.005,
         lambda: 0.4,
+        output_buckets,
         ..Config::default()
     };
     let mut report = Vec::new();
@@ -298,6 +322,24 @@ fn training_lowers_the_loss_on_a_fixed_validation_file() {
         report.contains("4 games, 0 of them found in the data"),
         "{report}"
     );
+    assert!(
+        report.contains(&format!("output buckets {output_buckets},")),
+        "{report}"
+    );
+    // A version 2 file with the run's bucket count.
+    let written = std::fs::read(path("net.lnn")).unwrap();
+    assert_eq!(written[8..12], 2u32.to_le_bytes());
+    assert_eq!(written[20..24], (output_buckets as u32).to_le_bytes());
+    if output_buckets == 8 {
+        // The training positions reach several buckets (captures take
+        // material off), so more than one output layer is trained.
+        let (train_set, _) = training_samples(&train_games, &c, &[]);
+        let mut seen = [false; 8];
+        for s in &train_set {
+            seen[s.output_bucket(8)] = true;
+        }
+        assert!(seen.iter().filter(|&&b| b).count() >= 4, "{seen:?}");
+    }
     // The net file's losses without training: the same three lines.
     let mut evaluated = Vec::new();
     evaluate_files(&path("net.lnn"), &path("valid.lgf"), &c, &mut evaluated).unwrap();
@@ -322,8 +364,17 @@ fn training_lowers_the_loss_on_a_fixed_validation_file() {
 
 #[test]
 fn a_net_file_reads_back_as_the_float_net_it_was() {
+    for output_buckets in [1, 8] {
+        a_net_file_reads_back_with(output_buckets);
+    }
+}
+
+fn a_net_file_reads_back_with(output_buckets: usize) {
     let g = games();
-    let c = config();
+    let c = Config {
+        output_buckets,
+        ..config()
+    };
     let (train_set, _) = samples(&g, &c);
     let float = train(&train_set, &train_set, &c, &mut |_| {});
     let quantised = float.quantise();
@@ -336,4 +387,128 @@ fn a_net_file_reads_back_as_the_float_net_it_was() {
             assert!((f - q).abs() <= 2.0, "{}: {f} v {q}", board.to_fen());
         }
     }
+}
+
+/// With 8 output buckets a position's gradient reaches its own bucket's
+/// output weights and bias and no other bucket's (bullet's output
+/// buckets): the shared first layer learns from every position, each
+/// output layer from its material range only.
+#[test]
+fn a_position_trains_only_its_own_output_bucket() {
+    let c = Config {
+        output_buckets: 8,
+        ..config()
+    };
+    let net = FloatNet::new(16, 8, 3);
+    let (h, w2, b2) = (16, net.w2_at(), net.b2_at());
+    assert_eq!(net.params.len(), b2 + 8);
+    let mut reached = [false; 8];
+    for g in material_games(6, 5).iter().chain(&games()) {
+        for (board, _, score) in g.positions() {
+            let s = Sample::new(&board, score, g.result);
+            let bucket = s.output_bucket(8);
+            assert_eq!(
+                bucket,
+                crate::eval::nnue::format::output_bucket(board.piece_count(), 8)
+            );
+            reached[bucket] = true;
+            let mut grad = vec![0.0; net.params.len()];
+            let mut acc = vec![0.0; 2 * h];
+            net.backward(&s, &c, &mut acc, &mut grad);
+            for b in 0..8 {
+                let layer = &grad[w2 + b * 2 * h..w2 + (b + 1) * 2 * h];
+                let bias = grad[b2 + b];
+                if b == bucket {
+                    assert!(bias != 0.0, "{}", board.to_fen());
+                    assert!(layer.iter().any(|&g| g != 0.0), "{}", board.to_fen());
+                } else {
+                    assert_eq!(bias, 0.0, "bucket {b} of {}", board.to_fen());
+                    assert!(layer.iter().all(|&g| g == 0.0), "bucket {b}");
+                }
+            }
+            // The first layer is shared: it always has a gradient.
+            assert!(grad[..w2].iter().any(|&g| g != 0.0));
+        }
+    }
+    assert!(reached.iter().filter(|&&r| r).count() >= 4, "{reached:?}");
+}
+
+/// One bucket is the network of every round before: the same parameter
+/// layout and the same initial weights from the same seed.
+#[test]
+fn one_output_bucket_is_the_old_layout() {
+    let (one, eight) = (FloatNet::new(32, 1, 9), FloatNet::new(32, 8, 9));
+    assert_eq!(one.params.len(), INPUTS * 32 + 32 + 2 * 32 + 1);
+    assert_eq!(eight.params.len(), INPUTS * 32 + 32 + 8 * (2 * 32 + 1));
+    // The first layer and bucket 0's output weights draw the same numbers.
+    let w2 = one.w2_at();
+    assert_eq!(one.params[..w2 + 64], eight.params[..w2 + 64]);
+}
+
+/// The backward pass is the derivative of the loss: central differences
+/// on the parameters a position uses (a first-layer row of one of its
+/// inputs, the first-layer bias, its bucket's output weights and bias)
+/// agree with `backward`, with one output bucket and with eight.
+#[test]
+fn gradients_match_finite_differences() {
+    for buckets in [1, 8] {
+        let c = Config {
+            output_buckets: buckets,
+            lambda: 0.3,
+            ..config()
+        };
+        let mut net = FloatNet::new(16, buckets, 11);
+        // Biases away from zero, so that the accumulators spread over
+        // SCReLU's three pieces.
+        let b1 = net.b1_at();
+        for (i, p) in net.params[b1..b1 + 16].iter_mut().enumerate() {
+            *p = 0.1 * (i % 7) as f32;
+        }
+        let h = 16;
+        for g in material_games(2, 8) {
+            for (board, _, score) in g.positions().step_by(9) {
+                let s = Sample::new(&board, score, g.result);
+                let bucket = s.output_bucket(buckets);
+                let mut grad = vec![0.0; net.params.len()];
+                let mut acc = vec![0.0; 2 * h];
+                net.backward(&s, &c, &mut acc, &mut grad);
+                let loss = |n: &FloatNet| {
+                    let mut acc = vec![0.0; 2 * h];
+                    let p = sigmoid_of(n.forward(&s, &mut acc) * SCALE_F / c.k);
+                    let e = (p - s.target(&c)) as f64;
+                    e * e
+                };
+                let (mut mine, mut theirs) = ([0; 32], [0; 32]);
+                s.inputs(&mut mine, &mut theirs);
+                let w2 = net.w2_at() + bucket * 2 * h;
+                let indices = [
+                    mine[0] * h + 3,
+                    theirs[1] * h + 5,
+                    b1 + 2,
+                    w2 + 1,
+                    w2 + h + 4,
+                    net.b2_at() + bucket,
+                ];
+                for &i in &indices {
+                    let eps = 1e-2f32;
+                    let mut plus = net.clone();
+                    plus.params[i] += eps;
+                    let mut minus = net.clone();
+                    minus.params[i] -= eps;
+                    let numeric = (loss(&plus) - loss(&minus)) / (2.0 * eps as f64);
+                    let analytic = grad[i] as f64;
+                    assert!(
+                        (numeric - analytic).abs() <= 0.05 * analytic.abs() + 2e-6,
+                        "{buckets} buckets, parameter {i}: numeric {numeric}, backward {analytic}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+const SCALE_F: f32 = crate::eval::nnue::format::SCALE as f32;
+
+fn sigmoid_of(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
 }

@@ -165,7 +165,7 @@ impl Engine {
                 match net {
                     Ok(net) => {
                         let what = match &net {
-                            Some(n) => format!("(768 -> {})x2 -> 1", n.hidden()),
+                            Some(n) => n.describe(),
                             None => "the hand-crafted evaluation".to_string(),
                         };
                         self.worker.set_network(net);

@@ -1,30 +1,39 @@
 //! The net file: the one place that says how a trained network is laid
-//! out on disk and how its weights are quantised. The trainer's writer
-//! (`train::quantise`) and the engine's reader (`Network::from_bytes`) both
-//! use these definitions.
+//! out on disk, how its weights are quantised and which output bucket a
+//! position uses. The trainer's writer (`train::quantise`) and the
+//! engine's reader (`Network::from_bytes`) both use these definitions.
 //!
-//! All numbers are little-endian.
+//! All numbers are little-endian. Version 2 (what `to_bytes` writes since
+//! round 7):
 //!
-//! | bytes  | field                                                        |
-//! |--------|--------------------------------------------------------------|
-//! | 8      | magic `LADYANN\0`                                            |
-//! | 4      | format version (1)                                           |
-//! | 4      | inputs, 768                                                  |
-//! | 4      | hidden size H (16..=1024, a multiple of 16)                    |
-//! | 4      | QA, 255                                                      |
-//! | 4      | QB, 64                                                       |
-//! | 4      | output scale (centipawns per unit of the float output), 400  |
-//! | 2·768H | first layer, i16, one row of H per input feature (× QA)      |
-//! | 2·H    | first-layer bias, i16 (× QA)                                 |
-//! | 2·2H   | output weights, i16, the side to move's H first (× QB)       |
-//! | 4      | output bias, i32 (× QA·QB)                                   |
-//! | 8      | FNV-1a 64 hash of every byte before it                       |
+//! | bytes    | field                                                      |
+//! |----------|------------------------------------------------------------|
+//! | 8        | magic `LADYANN\0`                                          |
+//! | 4        | format version (2)                                         |
+//! | 4        | inputs, 768                                                |
+//! | 4        | hidden size H (16..=1024, a multiple of 16)                |
+//! | 4        | output buckets B (1 or 8)                                  |
+//! | 4        | QA, 255                                                    |
+//! | 4        | QB, 64                                                     |
+//! | 4        | output scale (centipawns per unit of the float output), 400 |
+//! | 2·768H   | first layer, i16, one row of H per input feature (× QA)    |
+//! | 2·H      | first-layer bias, i16 (× QA)                               |
+//! | 2·B·2H   | output weights, i16: bucket 0's 2H, then bucket 1's ...; in each, the side to move's H first (× QB) |
+//! | 4·B      | output biases, i32, one per bucket (× QA·QB)               |
+//! | 8        | FNV-1a 64 hash of every byte before it                     |
 //!
-//! A file whose header or size does not match, or whose hash is wrong, is
-//! rejected with a `NetError` that says which.
+//! Version 1 (rounds 1-6, and the shipped r4) has no bucket field and one
+//! output: the same fields without the fourth header word, B = 1. It is
+//! read as a version 2 net with one bucket, with the same weights.
+//!
+//! A file whose magic, version, header or size does not match, or whose
+//! hash is wrong, is rejected with a `NetError` that says which.
 
 pub const MAGIC: [u8; 8] = *b"LADYANN\0";
-pub const VERSION: u32 = 1;
+/// The version `to_bytes` writes.
+pub const VERSION: u32 = 2;
+/// The first version: one output, no bucket field. Still read.
+pub const VERSION_1: u32 = 1;
 /// One input per (colour relative to the perspective, piece kind, square).
 pub const INPUTS: usize = 768;
 /// Activations are clipped to [0, QA] in the integer accumulator.
@@ -36,7 +45,15 @@ pub const SCALE: i32 = 400;
 /// quantised product in the output layer fits i16 (|QB·w| ≤ 127).
 pub const CLIP: f32 = 1.98;
 pub const MAX_HIDDEN: usize = 1024;
-pub const HEADER_LEN: usize = 8 + 6 * 4;
+/// The most output buckets a net may have.
+pub const MAX_OUTPUT_BUCKETS: usize = 8;
+/// The output-bucket counts a net may have: one output, or one per
+/// material bucket (`output_bucket`).
+pub const OUTPUT_BUCKETS: [usize; 2] = [1, MAX_OUTPUT_BUCKETS];
+/// Version 2's header: magic and seven words.
+pub const HEADER_LEN: usize = 8 + 7 * 4;
+/// Version 1's header: magic and six words.
+pub const HEADER_LEN_V1: usize = 8 + 6 * 4;
 
 /// Why a net file was rejected.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +77,10 @@ impl std::fmt::Display for NetError {
         match self {
             NetError::TooShort(n) => write!(f, "not a Ladya net: only {n} bytes"),
             NetError::BadMagic => write!(f, "not a Ladya net (wrong magic)"),
-            NetError::UnknownVersion(v) => write!(f, "unknown net format version {v}"),
+            NetError::UnknownVersion(v) => write!(
+                f,
+                "unknown net format version {v} (this engine reads versions {VERSION_1} and {VERSION})"
+            ),
             NetError::BadHeader(field, v) => write!(f, "unsupported {field} {v} in the net header"),
             NetError::WrongSize { expected, found } => write!(
                 f,
@@ -72,9 +92,26 @@ impl std::fmt::Display for NetError {
     }
 }
 
-/// The whole file's length for hidden size `h`.
-pub const fn file_len(h: usize) -> usize {
-    HEADER_LEN + 2 * INPUTS * h + 2 * h + 4 * h + 4 + 8
+/// The whole length of a version 2 file with hidden size `h` and
+/// `buckets` output buckets.
+pub const fn file_len(h: usize, buckets: usize) -> usize {
+    HEADER_LEN + 2 * INPUTS * h + 2 * h + buckets * (4 * h + 4) + 8
+}
+
+/// The whole length of a version 1 file with hidden size `h`.
+pub const fn file_len_v1(h: usize) -> usize {
+    HEADER_LEN_V1 + 2 * INPUTS * h + 2 * h + 4 * h + 4 + 8
+}
+
+/// The output bucket of a position with `pieces` pieces on the board
+/// (kings included), for a net of `buckets` buckets: the material count
+/// in equal steps, `(pieces − 2) / ⌈32 / buckets⌉`, at most `buckets − 1`
+/// (bullet's `MaterialCount<N>`). With 8 buckets: 2-5 pieces bucket 0,
+/// 6-9 bucket 1, ..., 30-32 bucket 7; with one, always 0.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    debug_assert!(buckets > 0);
+    (pieces.saturating_sub(2) / 32usize.div_ceil(buckets)).min(buckets - 1)
 }
 
 /// FNV-1a, 64 bits.
@@ -91,23 +128,31 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuantisedNet {
     pub hidden: usize,
+    /// The number of output buckets (`OUTPUT_BUCKETS`).
+    pub buckets: usize,
     /// `INPUTS × hidden`, feature-major.
     pub w1: Vec<i16>,
     pub b1: Vec<i16>,
-    /// `2 × hidden`: the side to move's half first.
+    /// `buckets × 2·hidden`, bucket-major; in each bucket the side to
+    /// move's half first.
     pub w2: Vec<i16>,
-    pub b2: i32,
+    /// One per bucket.
+    pub b2: Vec<i32>,
 }
 
 impl QuantisedNet {
+    /// The net as a version 2 file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let h = self.hidden;
-        let mut out = Vec::with_capacity(file_len(h));
+        let (h, buckets) = (self.hidden, self.buckets);
+        debug_assert_eq!(self.w2.len(), buckets * 2 * h);
+        debug_assert_eq!(self.b2.len(), buckets);
+        let mut out = Vec::with_capacity(file_len(h, buckets));
         out.extend_from_slice(&MAGIC);
         for v in [
             VERSION,
             INPUTS as u32,
             h as u32,
+            buckets as u32,
             QA as u32,
             QB as u32,
             SCALE as u32,
@@ -117,15 +162,18 @@ impl QuantisedNet {
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
         let hash = fnv1a(&out);
         out.extend_from_slice(&hash.to_le_bytes());
-        debug_assert_eq!(out.len(), file_len(h));
+        debug_assert_eq!(out.len(), file_len(h, buckets));
         out
     }
 
+    /// Reads a file of version 2, or of version 1 (as one bucket).
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantisedNet, NetError> {
-        if bytes.len() < HEADER_LEN {
+        if bytes.len() < HEADER_LEN_V1 {
             return Err(NetError::TooShort(bytes.len()));
         }
         if bytes[..8] != MAGIC {
@@ -135,29 +183,48 @@ impl QuantisedNet {
             let at = 8 + 4 * i;
             u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
         };
-        if word(0) != VERSION {
-            return Err(NetError::UnknownVersion(word(0)));
-        }
-        let checks: [(&'static str, u32, bool); 5] = [
+        // Version 2 has the bucket count after the hidden size, and the
+        // constants one word later than version 1.
+        let (header_len, buckets, constants) = match word(0) {
+            VERSION_1 => (HEADER_LEN_V1, 1, 3),
+            VERSION if bytes.len() < HEADER_LEN => return Err(NetError::TooShort(bytes.len())),
+            VERSION => (HEADER_LEN, word(3), 4),
+            v => return Err(NetError::UnknownVersion(v)),
+        };
+        let checks: [(&'static str, u32, bool); 6] = [
             ("input count", word(1), word(1) as usize == INPUTS),
             (
                 "hidden size",
                 word(2),
                 word(2) > 0 && word(2) as usize <= MAX_HIDDEN && word(2).is_multiple_of(16),
             ),
-            ("QA", word(3), word(3) as i32 == QA),
-            ("QB", word(4), word(4) as i32 == QB),
-            ("output scale", word(5), word(5) as i32 == SCALE),
+            (
+                "output buckets",
+                buckets,
+                OUTPUT_BUCKETS.contains(&(buckets as usize)),
+            ),
+            ("QA", word(constants), word(constants) as i32 == QA),
+            ("QB", word(constants + 1), word(constants + 1) as i32 == QB),
+            (
+                "output scale",
+                word(constants + 2),
+                word(constants + 2) as i32 == SCALE,
+            ),
         ];
         for (field, value, ok) in checks {
             if !ok {
                 return Err(NetError::BadHeader(field, value));
             }
         }
-        let h = word(2) as usize;
-        if bytes.len() != file_len(h) {
+        let (h, buckets) = (word(2) as usize, buckets as usize);
+        let expected = if header_len == HEADER_LEN_V1 {
+            file_len_v1(h)
+        } else {
+            file_len(h, buckets)
+        };
+        if bytes.len() != expected {
             return Err(NetError::WrongSize {
-                expected: file_len(h),
+                expected,
                 found: bytes.len(),
             });
         }
@@ -165,9 +232,9 @@ impl QuantisedNet {
         if fnv1a(body) != u64::from_le_bytes(hash.try_into().expect("8 bytes")) {
             return Err(NetError::BadHash);
         }
-        let mut at = HEADER_LEN;
+        let mut at = header_len;
         let mut take = |n: usize| {
-            let v: Vec<i16> = bytes[at..at + 2 * n]
+            let v: Vec<i16> = body[at..at + 2 * n]
                 .chunks_exact(2)
                 .map(|c| i16::from_le_bytes([c[0], c[1]]))
                 .collect();
@@ -176,10 +243,14 @@ impl QuantisedNet {
         };
         let w1 = take(INPUTS * h);
         let b1 = take(h);
-        let w2 = take(2 * h);
-        let b2 = i32::from_le_bytes(body[body.len() - 4..].try_into().expect("4 bytes"));
+        let w2 = take(buckets * 2 * h);
+        let b2 = body[body.len() - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
         Ok(QuantisedNet {
             hidden: h,
+            buckets,
             w1,
             b1,
             w2,

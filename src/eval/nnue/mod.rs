@@ -1,5 +1,6 @@
 //! The neural evaluation (NNUE): a `(768 → H)×2 → 1` network with SCReLU,
-//! in quantised integers.
+//! in quantised integers, whose output layer may have one set of weights
+//! per output bucket (by material count: `format::output_bucket`).
 //!
 //! - Inputs: one per (colour relative to the perspective, piece kind,
 //!   square seen from that side), so both sides share the first layer.
@@ -8,7 +9,8 @@
 //!   the parent's by the few inputs a move changes; a `debug_assert!`
 //!   compares them with a full refresh.
 //! - Output: `SCReLU(acc_stm)·w_stm + SCReLU(acc_other)·w_other + b`,
-//!   scaled to centipawns (format.rs has the constants).
+//!   with the `w` and `b` of the position's output bucket, scaled to
+//!   centipawns (format.rs has the constants and the bucket rule).
 //!
 //! The net file format is in `format.rs`; nets are trained by `ladya
 //! train` (src/train/) on self-play games (docs/nnue.md).
@@ -17,7 +19,7 @@ pub mod format;
 mod simd;
 
 use crate::board::{Board, Color, Move, Piece, PieceKind, Square, flag};
-use format::{INPUTS, NetError, QA, QB, QuantisedNet, SCALE};
+use format::{INPUTS, MAX_OUTPUT_BUCKETS, NetError, QA, QB, QuantisedNet, SCALE, output_bucket};
 use simd::screlu_dot;
 use std::sync::{Arc, OnceLock};
 
@@ -28,22 +30,30 @@ static EMBEDDED_BYTES: &[u8] = include_bytes!(env!("LADYA_EVALFILE"));
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
+    /// Output buckets (1 or 8).
+    buckets: usize,
     /// `INPUTS` rows of `hidden`.
     w1: Vec<i16>,
     b1: Vec<i16>,
+    /// `buckets` rows of `2·hidden` (the side to move's half first).
     w2: Vec<i16>,
-    b2: i32,
+    /// One per bucket, the rest 0: an array, so that a one-bucket net
+    /// reads its bias with no bounds check or pointer, as before buckets.
+    b2: [i32; MAX_OUTPUT_BUCKETS],
 }
 
 impl Network {
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let q = QuantisedNet::from_bytes(bytes)?;
+        let mut b2 = [0; MAX_OUTPUT_BUCKETS];
+        b2[..q.buckets].copy_from_slice(&q.b2);
         Ok(Network {
             hidden: q.hidden,
+            buckets: q.buckets,
             w1: q.w1,
             b1: q.b1,
             w2: q.w2,
-            b2: q.b2,
+            b2,
         })
     }
 
@@ -70,6 +80,43 @@ impl Network {
         self.hidden
     }
 
+    pub fn output_buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The output bucket `board` uses (`format::output_bucket`).
+    pub fn bucket(&self, board: &Board) -> usize {
+        output_bucket(board.piece_count(), self.buckets)
+    }
+
+    /// The output weights (from the bucket's first) and bias of the
+    /// bucket `board` uses. A one-bucket net (every net before round 7)
+    /// does not count the pieces, and its path is the one before buckets
+    /// but for this test.
+    #[inline]
+    fn output_layer(&self, board: &Board) -> (&[i16], i32) {
+        if self.buckets == 1 {
+            (&self.w2, self.b2[0])
+        } else {
+            // The other count is MAX_OUTPUT_BUCKETS (checked on load): as a
+            // constant, the rule's divisions are a shift and a bound, and
+            // the bias needs no bounds check.
+            debug_assert_eq!(self.buckets, MAX_OUTPUT_BUCKETS);
+            let b = output_bucket(board.piece_count(), MAX_OUTPUT_BUCKETS);
+            (&self.w2[b * 2 * self.hidden..], self.b2[b])
+        }
+    }
+
+    /// The architecture in words, `(768 -> H)x2 -> 1` and the buckets if
+    /// more than one.
+    pub fn describe(&self) -> String {
+        let mut s = format!("({INPUTS} -> {})x2 -> 1", self.hidden);
+        if self.buckets > 1 {
+            s += &format!(", {} output buckets", self.buckets);
+        }
+        s
+    }
+
     #[inline]
     fn row(&self, feature: usize) -> &[i16] {
         &self.w1[feature * self.hidden..(feature + 1) * self.hidden]
@@ -79,7 +126,7 @@ impl Network {
     pub fn evaluate(&self, board: &Board) -> i32 {
         let mut acc = vec![0; 2 * self.hidden];
         self.refresh(board, &mut acc);
-        self.output(&acc, board.side_to_move())
+        self.output(&acc, board.side_to_move(), self.output_layer(board))
     }
 
     /// Both perspectives' accumulators of `board`, White's first.
@@ -94,32 +141,37 @@ impl Network {
         }
     }
 
-    /// The output layer on a pair of accumulators, in centipawns for `stm`.
-    /// The usual widths get code of their own, whose loops have a length
-    /// known at compile time.
+    /// The output layer `(w2, b2)` (`output_layer`) on a pair of
+    /// accumulators, in centipawns for `stm`. The usual widths get code of
+    /// their own, whose loops have a length known at compile time.
     #[inline]
-    fn output(&self, acc: &[i16], stm: Color) -> i32 {
+    fn output(&self, acc: &[i16], stm: Color, layer: (&[i16], i32)) -> i32 {
         match self.hidden {
-            128 => self.output_of_width::<128>(acc, stm),
-            256 => self.output_of_width::<256>(acc, stm),
-            64 => self.output_of_width::<64>(acc, stm),
-            _ => self.output_of_width::<0>(acc, stm),
+            128 => self.output_of_width::<128>(acc, stm, layer),
+            256 => self.output_of_width::<256>(acc, stm, layer),
+            64 => self.output_of_width::<64>(acc, stm, layer),
+            _ => self.output_of_width::<0>(acc, stm, layer),
         }
     }
 
     /// `output` for `hidden == H`, or for any width if `H == 0`.
     #[inline(always)]
-    fn output_of_width<const H: usize>(&self, acc: &[i16], stm: Color) -> i32 {
+    fn output_of_width<const H: usize>(
+        &self,
+        acc: &[i16],
+        stm: Color,
+        (w2, b2): (&[i16], i32),
+    ) -> i32 {
         let h = if H == 0 { self.hidden } else { H };
         debug_assert_eq!(h, self.hidden);
-        let (acc, w2) = (&acc[..2 * h], &self.w2[..2 * h]);
+        let (acc, w2) = (&acc[..2 * h], &w2[..2 * h]);
         let (white, black) = acc.split_at(h);
         let (us, them) = match stm {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
         let sum = screlu_dot(us, &w2[..h]) + screlu_dot(them, &w2[h..]);
-        (sum / QA + self.b2) * SCALE / (QA * QB)
+        (sum / QA + b2) * SCALE / (QA * QB)
     }
 }
 
@@ -355,7 +407,11 @@ impl AccumulatorStack {
             "incremental accumulator differs from a refresh in {}",
             board.to_fen()
         );
-        self.net.output(self.slot(ply), board.side_to_move())
+        self.net.output(
+            self.slot(ply),
+            board.side_to_move(),
+            self.net.output_layer(board),
+        )
     }
 }
 

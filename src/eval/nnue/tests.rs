@@ -1,9 +1,12 @@
-use super::format::{NetError, QuantisedNet, file_len};
+use super::format::{
+    HEADER_LEN, MAGIC, NetError, QuantisedNet, VERSION, VERSION_1, file_len, file_len_v1, fnv1a,
+};
 use super::*;
 use crate::movegen::legal_moves;
 
-/// A net with small pseudo-random weights (SplitMix64), hidden size `h`.
-fn random_net(h: usize, seed: u64) -> QuantisedNet {
+/// A net with small pseudo-random weights (SplitMix64), hidden size `h`,
+/// `buckets` output buckets.
+fn random_net(h: usize, buckets: usize, seed: u64) -> QuantisedNet {
     let mut state = seed;
     let mut next = move |range: i16| {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -15,15 +18,44 @@ fn random_net(h: usize, seed: u64) -> QuantisedNet {
     };
     QuantisedNet {
         hidden: h,
+        buckets,
         w1: (0..INPUTS * h).map(|_| next(40)).collect(),
         b1: (0..h).map(|_| next(60)).collect(),
-        w2: (0..2 * h).map(|_| next(127)).collect(),
-        b2: next(2000) as i32,
+        w2: (0..2 * h * buckets).map(|_| next(127)).collect(),
+        b2: (0..buckets).map(|_| next(2000) as i32).collect(),
     }
 }
 
 fn net(h: usize, seed: u64) -> Arc<Network> {
-    Arc::new(Network::from_bytes(&random_net(h, seed).to_bytes()).unwrap())
+    bucketed_net(h, 1, seed)
+}
+
+fn bucketed_net(h: usize, buckets: usize, seed: u64) -> Arc<Network> {
+    Arc::new(Network::from_bytes(&random_net(h, buckets, seed).to_bytes()).unwrap())
+}
+
+/// `q` as a version 1 file (one output bucket), as rounds 1-6 wrote them.
+fn v1_bytes(q: &QuantisedNet) -> Vec<u8> {
+    assert_eq!(q.buckets, 1);
+    let mut out = MAGIC.to_vec();
+    for v in [
+        VERSION_1,
+        INPUTS as u32,
+        q.hidden as u32,
+        QA as u32,
+        QB as u32,
+        SCALE as u32,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    for v in q.w1.iter().chain(&q.b1).chain(&q.w2) {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&q.b2[0].to_le_bytes());
+    let hash = fnv1a(&out);
+    out.extend_from_slice(&hash.to_le_bytes());
+    assert_eq!(out.len(), file_len_v1(q.hidden));
+    out
 }
 
 /// Vertical mirror with the colours swapped (castling and en passant kept).
@@ -116,8 +148,10 @@ fn chess960_castling_updates_equal_a_refresh() {
 
 #[test]
 fn mirrored_positions_evaluate_alike() {
-    let n = net(32, 7);
-    assert_symmetric(&n);
+    for buckets in [1, 8] {
+        let n = bucketed_net(32, buckets, 7);
+        assert_symmetric(&n);
+    }
 }
 
 #[test]
@@ -133,12 +167,21 @@ fn flip_feature_is_the_other_perspective() {
 }
 
 /// Random games with every kind of move (captures, castling, en passant,
-/// promotions): the incremental accumulators always equal a refresh.
+/// promotions): the incremental accumulators always equal a refresh, and
+/// the evaluations from them the full evaluation, with one output bucket
+/// and with eight (captures move a game through the buckets).
 #[test]
 fn incremental_equals_refresh_over_random_games() {
-    let n = net(32, 11);
+    for buckets in [1, 8] {
+        incremental_equals_refresh_with(buckets);
+    }
+}
+
+fn incremental_equals_refresh_with(buckets: usize) {
+    let n = bucketed_net(32, buckets, 11);
     let mut state = 12345u64;
     let mut moves_seen = [0usize; 16];
+    let mut buckets_seen = [false; 8];
     for game in 0..200 {
         let mut board = Board::from_fen(FENS[game % FENS.len()]).unwrap();
         let mut stack = AccumulatorStack::new(n.clone(), 2);
@@ -165,6 +208,7 @@ fn incremental_equals_refresh_over_random_games() {
                 board.to_fen()
             );
             assert_eq!(stack.evaluate(1, &board), n.evaluate(&board));
+            buckets_seen[n.bucket(&board)] = true;
             // Move down: ply 1 becomes ply 0.
             let (a, b) = stack.data.split_at_mut(2 * n.hidden());
             a.copy_from_slice(b);
@@ -180,6 +224,8 @@ fn incremental_equals_refresh_over_random_games() {
         assert!(moves_seen[f as usize] > 0, "no move with flags {f}");
     }
     assert!(moves_seen[8..].iter().sum::<usize>() > 0, "no promotion");
+    let reached = buckets_seen.iter().filter(|&&b| b).count();
+    assert!(reached >= buckets.min(5), "{buckets_seen:?}");
 }
 
 /// Lazy updates: moves made down a path of many plies (null moves among
@@ -187,7 +233,13 @@ fn incremental_equals_refresh_over_random_games() {
 /// from a random ply, as a search does; every evaluation equals a refresh.
 #[test]
 fn lazy_updates_over_a_path_equal_a_refresh() {
-    let n = net(32, 13);
+    for buckets in [1, 8] {
+        lazy_updates_with(buckets);
+    }
+}
+
+fn lazy_updates_with(buckets: usize) {
+    let n = bucketed_net(32, buckets, 13);
     let mut state = 777u64;
     let mut rand = move |m: usize| {
         state = state
@@ -245,8 +297,8 @@ fn a_null_move_keeps_the_accumulators() {
 
 #[test]
 fn net_files_are_checked() {
-    let good = random_net(32, 5).to_bytes();
-    assert_eq!(good.len(), file_len(32));
+    let good = random_net(32, 1, 5).to_bytes();
+    assert_eq!(good.len(), file_len(32, 1));
     assert!(Network::from_bytes(&good).is_ok());
     assert_eq!(
         Network::from_bytes(&good[..10]),
@@ -279,7 +331,7 @@ fn net_files_are_checked() {
         Err(NetError::BadHeader("hidden size", 33))
     );
     let mut bad = good.clone();
-    bad[20] = 128;
+    bad[24] = 128;
     assert_eq!(
         Network::from_bytes(&bad),
         Err(NetError::BadHeader("QA", 128))
@@ -288,6 +340,258 @@ fn net_files_are_checked() {
     let mid = bad.len() / 2;
     bad[mid] ^= 1;
     assert_eq!(Network::from_bytes(&bad), Err(NetError::BadHash));
+}
+
+/// Version 2's header names the version and the bucket count, and the
+/// size follows them: 8 buckets hold 8 output layers.
+#[test]
+fn version_2_headers_and_sizes_are_checked() {
+    let q = random_net(32, 8, 5);
+    let good = q.to_bytes();
+    let word =
+        |b: &[u8], i: usize| u32::from_le_bytes(b[8 + 4 * i..12 + 4 * i].try_into().unwrap());
+    assert_eq!(&good[..8], &MAGIC);
+    assert_eq!(word(&good, 0), VERSION);
+    assert_eq!(VERSION, 2);
+    assert_eq!(
+        [word(&good, 1), word(&good, 2), word(&good, 3)],
+        [INPUTS as u32, 32, 8]
+    );
+    assert_eq!(good.len(), file_len(32, 8));
+    assert_eq!(file_len(32, 8) - file_len(32, 1), 7 * (4 * 32 + 4));
+    assert_eq!(QuantisedNet::from_bytes(&good), Ok(q.clone()));
+    let n = Network::from_bytes(&good).unwrap();
+    assert_eq!((n.hidden(), n.output_buckets()), (32, 8));
+    // Shorter than a version 2 header, though long enough for version 1's.
+    assert_eq!(
+        Network::from_bytes(&good[..HEADER_LEN - 1]),
+        Err(NetError::TooShort(HEADER_LEN - 1))
+    );
+    // A bucket count other than 1 or 8.
+    for buckets in [0u32, 2, 3, 9, 64] {
+        let mut bad = good.clone();
+        bad[20..24].copy_from_slice(&buckets.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&bad),
+            Err(NetError::BadHeader("output buckets", buckets))
+        );
+    }
+    // A header that says one bucket on the weights of eight, and eight on
+    // the weights of one: the size check catches both.
+    let mut bad = good.clone();
+    bad[20] = 1;
+    assert_eq!(
+        Network::from_bytes(&bad),
+        Err(NetError::WrongSize {
+            expected: file_len(32, 1),
+            found: good.len()
+        })
+    );
+    let mut bad = random_net(32, 1, 5).to_bytes();
+    bad[20] = 8;
+    assert_eq!(
+        Network::from_bytes(&bad),
+        Err(NetError::WrongSize {
+            expected: file_len(32, 8),
+            found: file_len(32, 1)
+        })
+    );
+    // An unknown version, before or after the known ones.
+    for version in [0u32, 3, 0x0102_0304] {
+        let mut bad = good.clone();
+        bad[8..12].copy_from_slice(&version.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&bad),
+            Err(NetError::UnknownVersion(version))
+        );
+        assert!(
+            NetError::UnknownVersion(version)
+                .to_string()
+                .contains("reads versions 1 and 2")
+        );
+    }
+    // The last bucket's bias is the last thing before the hash.
+    let mut bad = good.clone();
+    let at = bad.len() - 9;
+    bad[at] ^= 1;
+    assert_eq!(Network::from_bytes(&bad), Err(NetError::BadHash));
+}
+
+/// Version 1 (one output, no bucket field) still loads, as one bucket,
+/// and its own checks still hold.
+#[test]
+fn version_1_files_load_as_one_bucket() {
+    let q = random_net(32, 1, 9);
+    let v1 = v1_bytes(&q);
+    assert_eq!(v1.len(), file_len(32, 1) - 4);
+    assert_eq!(QuantisedNet::from_bytes(&v1), Ok(q.clone()));
+    let n = Network::from_bytes(&v1).unwrap();
+    assert_eq!(n.output_buckets(), 1);
+    assert_eq!(n, Network::from_bytes(&q.to_bytes()).unwrap());
+    assert_eq!(
+        Network::from_bytes(&v1[..v1.len() - 1]),
+        Err(NetError::WrongSize {
+            expected: v1.len(),
+            found: v1.len() - 1
+        })
+    );
+    let mut bad = v1.clone();
+    bad[20] = 128;
+    assert_eq!(
+        Network::from_bytes(&bad),
+        Err(NetError::BadHeader("QA", 128))
+    );
+    let mut bad = v1.clone();
+    bad[16] = 64;
+    assert!(matches!(
+        Network::from_bytes(&bad),
+        Err(NetError::WrongSize { .. })
+    ));
+    let mut bad = v1.clone();
+    let at = bad.len() - 9;
+    bad[at] ^= 1;
+    assert_eq!(Network::from_bytes(&bad), Err(NetError::BadHash));
+}
+
+/// The committed nets are version 1 files. Each, read and written again
+/// (version 2, one bucket), reads back as the same network: the same
+/// weights, so the same evaluation of every position; and the version 1
+/// writer of the tests gives back the file byte for byte.
+#[test]
+fn version_1_nets_resaved_as_version_2_evaluate_identically() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/nets");
+    let mut checked = 0;
+    for name in ["default.lnn", "round1-h64.lnn", "round4-h64-x4.lnn"] {
+        let bytes = std::fs::read(format!("{dir}/{name}")).unwrap();
+        assert_eq!(bytes[8..12], VERSION_1.to_le_bytes(), "{name}");
+        let q = QuantisedNet::from_bytes(&bytes).unwrap();
+        assert_eq!(q.buckets, 1);
+        assert_eq!(v1_bytes(&q), bytes, "{name}");
+        let v2 = q.to_bytes();
+        assert_eq!(v2[8..12], VERSION.to_le_bytes());
+        assert_eq!(v2.len(), bytes.len() + 4);
+        let (old, new) = (
+            Network::from_bytes(&bytes).unwrap(),
+            Network::from_bytes(&v2).unwrap(),
+        );
+        assert_eq!(old, new, "{name}");
+        let (old, new) = (Arc::new(old), Arc::new(new));
+        let mut state = 99u64;
+        for game in 0..20 {
+            let mut board = Board::from_fen(FENS[game % FENS.len()]).unwrap();
+            let mut stack = AccumulatorStack::new(new.clone(), 2);
+            stack.refresh(0, &board);
+            for _ in 0..80 {
+                assert_eq!(old.evaluate(&board), new.evaluate(&board));
+                assert_eq!(stack.evaluate(0, &board), old.evaluate(&board));
+                checked += 1;
+                let moves = legal_moves(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                board = board.make(moves.as_slice()[(state >> 33) as usize % moves.len()]);
+                stack.refresh(0, &board);
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}
+
+/// The positions with 2 to 32 pieces: the start position with pieces
+/// taken off one by one (pawns first, then the pieces, queens last).
+fn positions_by_piece_count() -> Vec<(usize, Board)> {
+    let mut squares: Vec<char> = "rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR"
+        .chars()
+        .collect();
+    // The order in which pieces leave: a square index (a8 = 0) each.
+    let mut order: Vec<usize> = (8..16).chain(48..56).collect();
+    order.extend([0, 7, 56, 63, 1, 6, 57, 62, 2, 5, 58, 61, 3, 59]);
+    let fen_of = |sq: &[char]| {
+        let ranks: Vec<String> = sq
+            .chunks(8)
+            .map(|r| {
+                let mut out = String::new();
+                let mut empty = 0;
+                for &c in r {
+                    if c == '.' {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                }
+                out
+            })
+            .collect();
+        format!("{} w - - 0 1", ranks.join("/"))
+    };
+    let mut out = vec![(32, Board::from_fen(&fen_of(&squares)).unwrap())];
+    for (i, &sq) in order.iter().enumerate() {
+        squares[sq] = '.';
+        out.push((31 - i, Board::from_fen(&fen_of(&squares)).unwrap()));
+    }
+    out
+}
+
+/// Each of the 8 buckets is reached, by the material-count rule
+/// ((pieces − 2) / 4, at most 7), and the evaluation uses the weights of
+/// the bucket the position selects: a net whose output weights are zero
+/// and whose biases differ evaluates to each position's bucket's bias,
+/// through the full evaluation and through the accumulator stack.
+#[test]
+fn every_output_bucket_is_reached_by_material() {
+    let mut q = random_net(32, 8, 21);
+    q.w2.iter_mut().for_each(|w| *w = 0);
+    q.b2 = (0..8).map(|b| (b + 1) * 1000 * QA * QB / SCALE).collect();
+    let bucketed = Arc::new(Network::from_bytes(&q.to_bytes()).unwrap());
+    let single = net(32, 21);
+    let mut reached = [0usize; 8];
+    let positions = positions_by_piece_count();
+    assert_eq!(positions.len(), 31);
+    for (pieces, board) in &positions {
+        assert_eq!(board.piece_count(), *pieces, "{}", board.to_fen());
+        let bucket = ((pieces - 2) / 4).min(7);
+        assert_eq!(format::output_bucket(*pieces, 8), bucket);
+        assert_eq!(bucketed.bucket(board), bucket, "{}", board.to_fen());
+        assert_eq!(single.bucket(board), 0);
+        reached[bucket] += 1;
+        let expected = (bucket as i32 + 1) * 1000;
+        assert_eq!(bucketed.evaluate(board), expected, "{}", board.to_fen());
+        let mut stack = AccumulatorStack::new(bucketed.clone(), 1);
+        stack.refresh(0, board);
+        assert_eq!(stack.evaluate(0, board), expected);
+    }
+    // 2-5 pieces, 6-9, ..., 26-29, and 30-32 in the last.
+    assert_eq!(reached, [4, 4, 4, 4, 4, 4, 4, 3]);
+    // Beyond 32 pieces (a legal FEN may have them) the last bucket holds.
+    assert_eq!(format::output_bucket(34, 8), 7);
+    assert_eq!(format::output_bucket(34, 1), 0);
+}
+
+/// A capture that takes a position into the next bucket down: the
+/// incremental evaluation after it uses the child's bucket.
+#[test]
+fn a_capture_across_a_bucket_boundary_changes_the_bucket() {
+    let n = bucketed_net(32, 8, 17);
+    // 10 pieces (bucket 2); after Rxd8, 9 (bucket 1).
+    let board = Board::from_fen("3r2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+    assert_eq!(n.bucket(&board), 2);
+    let m = crate::movegen::parse_uci_move(&board, "d1d8").unwrap();
+    let mut stack = AccumulatorStack::new(n.clone(), 2);
+    stack.refresh(0, &board);
+    stack.make(0, &board, m);
+    let after = board.make(m);
+    assert_eq!(n.bucket(&after), 1);
+    assert_eq!(stack.evaluate(1, &after), n.evaluate(&after));
 }
 
 #[test]
