@@ -352,6 +352,18 @@ pub(crate) mod tests {
 
     /// Runs `f` on a worker of the start position with a small table.
     pub(crate) fn with_worker(keys: Vec<u64>, f: impl FnOnce(&mut Worker)) {
+        with_thread(0, None, keys, Vec::new(), |w, _| f(w));
+    }
+
+    /// Runs `f` on search thread `thread` of the start position, with a
+    /// node limit and root moves; `f` also sees the threads' shared counts.
+    fn with_thread(
+        thread: usize,
+        node_limit: Option<u64>,
+        keys: Vec<u64>,
+        root_moves: Vec<Move>,
+        f: impl FnOnce(&mut Worker, &Shared),
+    ) {
         let tt = TranspositionTable::new(1).unwrap();
         let mut history = History::new();
         let control = SearchControl::default();
@@ -363,49 +375,40 @@ pub(crate) mod tests {
             &mut history,
             &control,
             &shared,
-            0,
+            thread,
             time,
-            None,
+            node_limit,
             keys,
-            Vec::new(),
+            root_moves,
             None,
         );
-        f(&mut w);
+        f(&mut w, &shared);
     }
 
     #[test]
     fn a_helper_stops_at_the_node_limit_by_itself() {
         // A helper whose main thread never gets the CPU to say stop.
-        let tt = TranspositionTable::new(1).unwrap();
-        let mut history = History::new();
-        let control = SearchControl::default();
-        let shared = Shared::default();
         let board = Board::startpos();
-        let time = TimeManager::new(&Limits::default(), board.side_to_move(), Instant::now());
         let root_moves = crate::movegen::legal_moves(&board)
             .iter()
             .copied()
             .collect();
-        let mut w = Worker::new(
-            &tt,
-            &mut history,
-            &control,
-            &shared,
+        with_thread(
             1,
-            time,
             Some(5_000),
             vec![board.key()],
             root_moves,
-            None,
+            |w, shared| {
+                crate::search::smp::helper_search(w, &board, 12);
+                assert!(w.stopped);
+                assert!(
+                    (5_000..5_000 + CHECK_EVERY).contains(&w.nodes),
+                    "{}",
+                    w.nodes
+                );
+                assert_eq!(shared.helper_nodes.load(Ordering::Relaxed), w.nodes);
+            },
         );
-        crate::search::smp::helper_search(&mut w, &board, 12);
-        assert!(w.stopped);
-        assert!(
-            (5_000..5_000 + CHECK_EVERY).contains(&w.nodes),
-            "{}",
-            w.nodes
-        );
-        assert_eq!(shared.helper_nodes.load(Ordering::Relaxed), w.nodes);
     }
 
     #[test]

@@ -304,13 +304,7 @@ fn net_files_are_checked() {
         Network::from_bytes(&good[..10]),
         Err(NetError::TooShort(10))
     );
-    assert_eq!(
-        Network::from_bytes(&good[..good.len() - 1]),
-        Err(NetError::WrongSize {
-            expected: good.len(),
-            found: good.len() - 1
-        })
-    );
+    assert_one_byte_short_is_refused(&good);
     let mut bad = good.clone();
     bad[0] = b'X';
     assert_eq!(Network::from_bytes(&bad), Err(NetError::BadMagic));
@@ -410,11 +404,7 @@ fn version_2_headers_and_sizes_are_checked() {
                 .contains("reads versions 1 and 2")
         );
     }
-    // The last bucket's bias is the last thing before the hash.
-    let mut bad = good.clone();
-    let at = bad.len() - 9;
-    bad[at] ^= 1;
-    assert_eq!(Network::from_bytes(&bad), Err(NetError::BadHash));
+    assert_the_hash_guards_the_last_weight(&good);
 }
 
 /// Version 1 (one output, no bucket field) still loads, as one bucket,
@@ -428,13 +418,7 @@ fn version_1_files_load_as_one_bucket() {
     let n = Network::from_bytes(&v1).unwrap();
     assert_eq!(n.output_buckets(), 1);
     assert_eq!(n, Network::from_bytes(&q.to_bytes()).unwrap());
-    assert_eq!(
-        Network::from_bytes(&v1[..v1.len() - 1]),
-        Err(NetError::WrongSize {
-            expected: v1.len(),
-            found: v1.len() - 1
-        })
-    );
+    assert_one_byte_short_is_refused(&v1);
     let mut bad = v1.clone();
     bad[20] = 128;
     assert_eq!(
@@ -447,7 +431,24 @@ fn version_1_files_load_as_one_bucket() {
         Network::from_bytes(&bad),
         Err(NetError::WrongSize { .. })
     ));
-    let mut bad = v1.clone();
+    assert_the_hash_guards_the_last_weight(&v1);
+}
+
+/// A file one byte short is refused by its size, whatever its version.
+fn assert_one_byte_short_is_refused(file: &[u8]) {
+    assert_eq!(
+        Network::from_bytes(&file[..file.len() - 1]),
+        Err(NetError::WrongSize {
+            expected: file.len(),
+            found: file.len() - 1
+        })
+    );
+}
+
+/// One bit flipped in the last weight (the last output bias, just before
+/// the 8-byte hash) makes the file's hash wrong.
+fn assert_the_hash_guards_the_last_weight(file: &[u8]) {
+    let mut bad = file.to_vec();
     let at = bad.len() - 9;
     bad[at] ^= 1;
     assert_eq!(Network::from_bytes(&bad), Err(NetError::BadHash));
