@@ -203,15 +203,49 @@ impl Default for History {
     }
 }
 
-/// The history bonus of a move that caused a cut-off at `depth`.
+/// The history bonus of a move that caused a cut-off at `depth`: up to
+/// about 15% of `HISTORY_MAX`, linear in the depth (Stockfish's shape,
+/// scaled to our bound).
 #[inline]
 pub fn bonus(depth: i32) -> i32 {
-    (16 * depth * depth + 32 * depth).min(1_200)
+    (300 * depth - 200).clamp(0, 2_400)
+}
+
+/// The penalty of a quiet move searched before the one that cut off:
+/// larger than the bonus (the moves it hits are many and mostly bad, and
+/// one good move among them recovers with its next bonus), as in
+/// Stockfish.
+#[inline]
+pub fn malus(depth: i32) -> i32 {
+    (350 * depth - 150).clamp(0, 2_800)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bonuses_grow_with_depth_and_stay_within_the_bound() {
+        let mut last = (0, 0);
+        for d in 1..=64 {
+            let (b, m) = (bonus(d), malus(d));
+            assert!(b > 0 && m >= b && m < HISTORY_MAX / 4, "depth {d}");
+            assert!(b >= last.0 && m >= last.1);
+            last = (b, m);
+        }
+        // However often a move is rewarded or punished, gravity keeps it
+        // inside the bound.
+        let mut h = History::new();
+        let m = Move(0x0a1c);
+        for _ in 0..1000 {
+            h.update_quiet_all(Color::White, m, 3, [Some(5), Some(6)], bonus(64));
+        }
+        assert!((HISTORY_MAX - 3_000..=HISTORY_MAX).contains(&h.quiet(Color::White, m)));
+        for _ in 0..1000 {
+            h.update_quiet_all(Color::White, m, 3, [Some(5), Some(6)], -malus(64));
+        }
+        assert!((-HISTORY_MAX..=-HISTORY_MAX + 3_000).contains(&h.quiet(Color::White, m)));
+    }
 
     #[test]
     fn clear_gives_a_new_history() {

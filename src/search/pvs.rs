@@ -2,7 +2,7 @@
 //! usual selectivity. Steps are numbered as in Stockfish and Ethereal.
 
 use super::SearchEvent;
-use super::history::bonus;
+use super::history::{bonus, malus};
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::see::see_ge;
 use super::tablebase::men;
@@ -390,11 +390,12 @@ impl Worker<'_> {
                     if score >= beta {
                         // Step 14. A cut-off teaches the ordering tables.
                         if quiet {
-                            let bonus = bonus(depth);
                             self.history.add_killer(ply, m);
-                            self.history.update_quiet_all(us, m, piece, conts, bonus);
+                            self.history
+                                .update_quiet_all(us, m, piece, conts, bonus(depth));
+                            let malus = malus(depth);
                             for &(q, qp) in &quiets_tried[..quiet_count] {
-                                self.history.update_quiet_all(us, q, qp, conts, -bonus);
+                                self.history.update_quiet_all(us, q, qp, conts, -malus);
                             }
                             self.history.set_counter_move(b, prev, m);
                         }
