@@ -397,27 +397,23 @@ impl Searcher {
                 lines.push(line);
             }
             if w.stopped || lines.is_empty() {
-                let unfinished_best = lines.is_empty() && !completed.is_empty();
-                if keep_best_of_unfinished(&mut completed, lines, w.root_best.take())
-                    && unfinished_best
-                {
+                if keep_best_of_unfinished(&mut completed, lines, w.root_best.take()) {
                     // The GUI's last PV must start with the move played:
                     // report the new best line, a lower bound of the
                     // position (the other root moves were not finished).
                     w.sync_nodes();
+                    let hashfull = w.tt.hashfull();
                     let line = &completed[0];
-                    w.emit(SearchEvent::Iteration(Iteration {
+                    report(
+                        w,
                         depth,
-                        seldepth: w.seldepth as u32,
-                        multipv: 1,
-                        score: to_score(line.score),
-                        bound: Bound::Lower,
-                        nodes: w.total_nodes(),
-                        time: start.elapsed(),
-                        hashfull: w.tt.hashfull(),
-                        tbhits: w.tb_hits(),
-                        pv: line.pv.clone(),
-                    }));
+                        1,
+                        line.score,
+                        Bound::Lower,
+                        &line.pv,
+                        start,
+                        hashfull,
+                    );
                 }
                 break;
             }
@@ -433,18 +429,17 @@ impl Searcher {
                     .find(|(m, _)| *m == line.pv[0])
                     .map(|&(_, s)| s)
                     .filter(|_| !is_mate(line.score));
-                w.emit(SearchEvent::Iteration(Iteration {
+                let score = tb_score.unwrap_or(line.score);
+                report(
+                    w,
                     depth,
-                    seldepth: w.seldepth as u32,
-                    multipv: i + 1,
-                    score: to_score(tb_score.unwrap_or(line.score)),
-                    bound: Bound::Exact,
-                    nodes: w.total_nodes(),
-                    time: start.elapsed(),
+                    i + 1,
+                    score,
+                    Bound::Exact,
+                    &line.pv,
+                    start,
                     hashfull,
-                    tbhits: w.tb_hits(),
-                    pv: line.pv.clone(),
-                }));
+                );
             }
             let same_best = completed.first().map(|l| l.pv[0]) == Some(lines[0].pv[0]);
             let score_drop = completed.first().map_or(0, |l| l.score - lines[0].score);
@@ -488,6 +483,32 @@ impl Searcher {
         }
         completed
     }
+}
+
+/// Sends one line of an iteration to the front end.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    w: &mut Worker,
+    depth: u32,
+    multipv: usize,
+    score: i32,
+    bound: Bound,
+    pv: &[Move],
+    start: Instant,
+    hashfull: u32,
+) {
+    w.emit(SearchEvent::Iteration(Iteration {
+        depth,
+        seldepth: w.seldepth as u32,
+        multipv,
+        score: to_score(score),
+        bound,
+        nodes: w.total_nodes(),
+        time: start.elapsed(),
+        hashfull,
+        tbhits: w.tb_hits(),
+        pv: pv.to_vec(),
+    }));
 }
 
 /// What a stopped iteration leaves: its lines are void, unless nothing is
