@@ -119,6 +119,14 @@ impl Worker<'_> {
                 TtBound::None => false,
             };
             if cut {
+                // A quiet table move that holds beta is rewarded as if it had
+                // cut off here (Stockfish's update on a table cut-off).
+                if s >= beta && !tt_move.is_null() && !tt_move.is_tactical() {
+                    let piece = b.piece_at(tt_move.from()).0;
+                    if piece != 0 {
+                        self.reward_quiet(b, ply, tt_move, piece, depth, &[]);
+                    }
+                }
                 return s;
             }
         }
@@ -388,25 +396,29 @@ impl Worker<'_> {
                         }
                     }
                     if score >= beta {
-                        // Step 14. A cut-off teaches the ordering tables.
-                        if quiet {
-                            self.history.add_killer(ply, m);
-                            self.history
-                                .update_quiet_all(us, m, piece, conts, bonus(depth));
-                            let malus = malus(depth);
-                            for &(q, qp) in &quiets_tried[..quiet_count] {
-                                self.history.update_quiet_all(us, q, qp, conts, -malus);
-                            }
-                            self.history.set_counter_move(b, prev, m);
-                        }
                         break;
                     }
                 }
             }
-            if quiet && quiet_count < quiets_tried.len() {
+            // The best move so far is not among the moves it beat.
+            if quiet && m != best_move && quiet_count < quiets_tried.len() {
                 quiets_tried[quiet_count] = (m, piece);
                 quiet_count += 1;
             }
+        }
+
+        // Step 14. A best move, whether it cut off or raised alpha in a PV
+        // node, teaches the ordering tables (Stockfish's update_all_stats).
+        if !best_move.is_null() && !best_move.is_tactical() {
+            let piece = b.piece_at(best_move.from()).0;
+            self.reward_quiet(
+                b,
+                ply,
+                best_move,
+                piece,
+                depth,
+                &quiets_tried[..quiet_count],
+            );
         }
 
         if picker.found_no_moves() {
@@ -447,12 +459,70 @@ impl Worker<'_> {
     }
 }
 
+impl Worker<'_> {
+    /// The quiet move `m` (of `piece`) was best at `ply`: a killer, the
+    /// counter-move of the previous move, a bonus in every history table;
+    /// `others`, the quiet moves searched before it, get a malus.
+    fn reward_quiet(
+        &mut self,
+        b: &Board,
+        ply: usize,
+        m: Move,
+        piece: u8,
+        depth: i32,
+        others: &[(Move, u8)],
+    ) {
+        let us = b.side_to_move();
+        let conts = self.cont_keys(ply);
+        self.history.add_killer(ply, m);
+        self.history
+            .update_quiet_all(us, m, piece, conts, bonus(depth));
+        let malus = malus(depth);
+        for &(q, qp) in others {
+            self.history.update_quiet_all(us, q, qp, conts, -malus);
+        }
+        let prev = if ply > 0 {
+            self.stack[ply - 1].mv
+        } else {
+            Move::NULL
+        };
+        self.history.set_counter_move(b, prev, m);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::late_move_prunes;
     use crate::board::{Board, Move};
     use crate::search::tt::TtBound;
+    use crate::search::value::INFINITE;
     use crate::search::worker::tests::with_worker;
+
+    #[test]
+    fn a_best_move_that_only_raised_alpha_teaches_the_history() {
+        // A full-window search of the start position never fails high at
+        // its top node, yet its best move is remembered.
+        let b = Board::startpos();
+        with_worker(vec![b.key()], |w| {
+            w.negamax(&b, -INFINITE, INFINITE, 4, 1);
+            let best = w.pv[1][0];
+            assert!(!best.is_tactical() && !best.is_null());
+            assert_eq!(w.history.killers[1][0], best);
+            assert!(w.history.quiet(b.side_to_move(), best) > 0);
+        });
+    }
+
+    #[test]
+    fn a_table_cut_off_rewards_its_quiet_move() {
+        let b = Board::startpos();
+        let m = crate::movegen::parse_uci_move(&b, "g1f3").unwrap();
+        with_worker(vec![b.key()], |w| {
+            w.tt.store(b.key(), m, 300, 0, 20, TtBound::Lower);
+            assert_eq!(w.negamax(&b, 10, 11, 6, 1), 300);
+            assert_eq!(w.history.killers[1][0], m);
+            assert!(w.history.quiet(b.side_to_move(), m) > 0);
+        });
+    }
 
     #[test]
     fn no_table_cut_off_next_to_the_fifty_move_rule() {
