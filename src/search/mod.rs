@@ -309,7 +309,7 @@ impl Searcher {
                             shared,
                             i + 1,
                             time,
-                            None,
+                            limits.nodes,
                             keys,
                             root_moves,
                             net.map(|n| (n, &board)),

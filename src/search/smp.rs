@@ -3,7 +3,7 @@
 //! so that each finds the others' results there (the scheme of Stockfish
 //! since 2015, and of most engines since: Dan Homan's "lazy SMP").
 //! Only the main thread reports and chooses the move; helpers end when it
-//! sets [`Shared::done`], or by themselves at the node or time limit. For
+//! sets [`Shared::done`], or by themselves at the node limit. For
 //! diversity, odd helpers search one ply deeper than the main thread's iteration.
 
 use super::aspiration;
