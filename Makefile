@@ -2,7 +2,8 @@
 #   make            build the release binary (and copy it to $(EXE) when given: OpenBench's convention;
 #                   EVALFILE=net.lnn embeds that net)
 #   make native     the same, tuned for this machine's CPU (not portable)
-#   make test       every test, as CI runs it: cargo test, then a few games
+#   make test       every test, as CI runs it: cargo test (and the SPSA tune build's
+#                   parameter tests), then a few games
 #                   against Stockfish through ../shared/tools/match.py
 #                   (needs python3 with python-chess, and stockfish)
 #   make perft      every perft suite at its full published depth (the 960
@@ -34,6 +35,7 @@ endif
 
 test:
 	$(CARGO) test
+	$(CARGO) test --features tune --target-dir target/tune --lib params
 	$(CARGO) test --release --test conformance -- --ignored --nocapture --test-threads=1
 
 perft: all

@@ -213,6 +213,10 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: String,
     },
+    /// Print the search parameters an SPSA run may tune, in OpenBench's SPSA input format
+    /// (`name, int, default, min, max, c_end, r_end`); a build with `--features tune` offers
+    /// each as a UCI option.
+    SpsaParams,
     /// Texel-tune the evaluation weights on `datagen` positions; writes a new weights.rs.
     Tune {
         /// Labelled positions: `<FEN> [<result>]` per line.
@@ -309,6 +313,12 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match command {
+        Command::SpsaParams => {
+            use std::io::Write;
+            ladya::search::params::ALL
+                .iter()
+                .try_for_each(|p| writeln!(out, "{}", p.openbench_line()))
+        }
         Command::Bench { depth } => {
             ladya::search::bench::run(depth, ladya::eval::nnue::Network::embedded(), &mut out)
         }

@@ -19,6 +19,7 @@ pub mod history;
 pub mod large_pages;
 pub mod limits;
 pub mod ordering;
+pub mod params;
 pub mod prefetch;
 pub mod pvs;
 pub mod quiescence;
@@ -562,7 +563,7 @@ fn aspiration(
     depth: i32,
     previous: Option<i32>,
 ) -> Option<Line> {
-    let mut delta = 20;
+    let mut delta = params::aspiration_window();
     let (mut alpha, mut beta) = match previous {
         Some(p) if depth >= 5 && !is_decisive(p) => {
             ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))

@@ -4,6 +4,7 @@
 use super::SearchEvent;
 use super::history::{bonus, malus};
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
+use super::params;
 use super::see::see_ge;
 use super::tablebase::men;
 use super::tt::TtBound;
@@ -11,24 +12,44 @@ use super::value::{DRAW, INFINITE, MATE, MAX_PLY, TB_BOUND, TB_WIN, from_tt, mat
 use super::worker::{NO_EVAL, Worker};
 use crate::board::{Board, Color, Move};
 use crate::movegen::{CheckInfo, gives_check};
+#[cfg(not(feature = "tune"))]
 use std::sync::OnceLock;
 
-/// Late-move reductions by depth and move number: 0.75 + ln d · ln m / 2.25
-/// (the formula of Stockfish 10-era engines).
 /// When `info currmove` lines start.
 const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
-fn lmr_table() -> &'static [[i32; 64]; 64] {
-    static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = [[0; 64]; 64];
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+/// Late-move reductions by depth and move number: 0.75 + ln d · ln m / 2.25
+/// (the formula of Stockfish 10-era engines; the two constants are
+/// `params::lmr_base` and `params::lmr_div`, in hundredths).
+fn lmr_formula(depth: usize, moves: usize) -> i32 {
+    let base = f64::from(params::lmr_base()) / 100.0;
+    let div = f64::from(params::lmr_div()) / 100.0;
+    (base + (depth as f64).ln() * (moves as f64).ln() / div) as i32
+}
+
+/// The reduction of the `moves`-th move at `depth` (both at least 1): a
+/// table in a normal build, the formula itself in a tune build, whose
+/// constants change between games.
+#[inline]
+fn lmr_reduction(depth: usize, moves: usize) -> i32 {
+    #[cfg(feature = "tune")]
+    {
+        lmr_formula(depth.min(63), moves.min(63))
+    }
+    #[cfg(not(feature = "tune"))]
+    {
+        static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
+        let t = TABLE.get_or_init(|| {
+            let mut t = [[0; 64]; 64];
+            for (d, row) in t.iter_mut().enumerate().skip(1) {
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    *r = lmr_formula(d, m);
+                }
             }
-        }
-        t
-    })
+            t
+        });
+        t[depth.min(63)][moves.min(63)]
+    }
 }
 
 /// Late-move pruning's test: `seen` moves have been seen at this node,
@@ -218,7 +239,10 @@ impl Worker<'_> {
         if !pv_node && !in_check {
             // Step 7. Reverse futility pruning: far above beta at low depth,
             // a quiet move will not bring the score back down.
-            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < TB_BOUND {
+            if depth <= params::rfp_depth()
+                && eval - params::rfp_margin() * (depth - improving as i32) >= beta
+                && eval < TB_BOUND
+            {
                 return eval;
             }
 
@@ -232,7 +256,9 @@ impl Worker<'_> {
                 && beta > -TB_BOUND
                 && has_non_pawn_material(b, us)
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = params::nmp_base()
+                    + depth / params::nmp_depth_div()
+                    + ((eval - beta) / params::nmp_eval_div()).min(3);
                 self.stack[ply].mv = Move::NULL;
                 self.stack[ply].piece = 0;
                 let mut child = *b;
@@ -276,7 +302,6 @@ impl Worker<'_> {
         let mut quiet_count = 0usize;
         let mut seen = 0usize;
         let mut check_info: Option<CheckInfo> = None;
-        let lmr = lmr_table();
         // Shallow-depth pruning needs pieces: in pawn endings every move counts.
         let may_prune = !root && has_non_pawn_material(b, us);
 
@@ -309,24 +334,27 @@ impl Worker<'_> {
                         continue;
                     }
                     // Futility pruning: the eval plus a margin cannot reach alpha.
-                    if !in_check && depth <= 6 && eval + 100 + 90 * depth <= alpha {
+                    if !in_check
+                        && depth <= 6
+                        && eval + params::fut_base() + params::fut_margin() * depth <= alpha
+                    {
                         picker.skip_quiets();
                         continue;
                     }
                     // SEE pruning of quiets that hang the piece.
-                    if depth <= 6 && !see_ge(b, m, -60 * depth) {
+                    if depth <= 6 && !see_ge(b, m, -params::see_quiet() * depth) {
                         continue;
                     }
                 } else if !quiet
                     && depth <= 6
                     && see_verdict(order) != Some(true)
-                    && !see_ge(b, m, -100 * depth)
+                    && !see_ge(b, m, -params::see_capture() * depth)
                 {
                     // SEE pruning of clearly losing captures (one that the
                     // picker found winning is not one of them).
                     continue;
                 }
-                debug_assert!(quiet || depth > 6 || see_ge(b, m, -100 * depth));
+                debug_assert!(quiet || depth > 6 || see_ge(b, m, -params::see_capture() * depth));
             }
 
             let mut child = *b;
@@ -358,13 +386,14 @@ impl Worker<'_> {
                     && searched > 1 + pv_node as usize
                     && (quiet || is_bad_capture_score(order))
                 {
-                    r = lmr[(depth as usize).min(63)][searched.min(63)];
+                    r = lmr_reduction(depth as usize, searched);
                     r -= pv_node as i32;
                     r += !improving as i32;
                     r -= is_refutation_score(order) as i32;
                     r -= gives_check as i32;
                     if quiet {
-                        r -= self.history.quiet_score(us, m, piece, conts) / 8192;
+                        r -= self.history.quiet_score(us, m, piece, conts)
+                            / params::lmr_history_div();
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }

@@ -3,16 +3,13 @@
 //! never taken in the middle of an exchange.
 
 use super::ordering::{MovePicker, see_verdict};
+use super::params;
 use super::see::{SEE_VALUE, piece_value, see_ge};
 use super::tt::TtBound;
 use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
 use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
 use crate::movegen::CheckInfo;
-
-/// Delta pruning: a capture that cannot lift the score to alpha even with
-/// this much positional gain on top of the victim is skipped.
-const DELTA_MARGIN: i32 = 200;
 
 impl Worker<'_> {
     /// `qply` counts the plies since the horizon: on the first, quiet
@@ -95,7 +92,7 @@ impl Worker<'_> {
                 } else {
                     piece_value(b.piece_at(m.to()).kind())
                 };
-                if !m.is_promotion() && static_eval + victim + DELTA_MARGIN <= alpha {
+                if !m.is_promotion() && static_eval + victim + params::qs_delta() <= alpha {
                     continue;
                 }
                 // The picker has already checked most captures by SEE.

@@ -139,6 +139,9 @@ impl Engine {
             Change::ShowWdl(on) => self.options.show_wdl = on,
             Change::LimitStrength(on) => self.options.limit_strength = on,
             Change::Elo(elo) => self.options.elo = elo,
+            Change::Param(name, v) => {
+                crate::search::params::set(name, v);
+            }
             Change::Chess960(on) => self.options.chess960 = on,
             Change::SyzygyPath(path) => {
                 self.options.syzygy_path = path.clone();

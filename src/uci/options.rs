@@ -1,6 +1,6 @@
 //! The UCI options: what `uci` announces and what `setoption` may change.
 
-use crate::search::skill;
+use crate::search::{params, skill};
 
 /// The values the front end keeps (the hash size and the thread count are
 /// applied to the searcher as soon as they are set).
@@ -62,9 +62,10 @@ impl Default for Options {
     }
 }
 
-/// The `option` lines that `uci` prints.
+/// The `option` lines that `uci` prints (a tune build adds one spin
+/// option for each of `search::params`).
 pub fn declarations() -> Vec<String> {
-    vec![
+    let mut lines = vec![
         format!("option name Hash type spin default {HASH_DEFAULT} min {HASH_MIN} max {HASH_MAX}"),
         "option name Clear Hash type button".to_string(),
         format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
@@ -91,7 +92,16 @@ pub fn declarations() -> Vec<String> {
             skill::MIN_ELO,
             skill::MAX_ELO
         ),
-    ]
+    ];
+    if cfg!(feature = "tune") {
+        lines.extend(params::ALL.iter().map(|p| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                p.name, p.default, p.min, p.max
+            )
+        }));
+    }
+    lines
 }
 
 /// What a `setoption` asks for, its value already in range.
@@ -114,6 +124,8 @@ pub enum Change {
     Syzygy50MoveRule(bool),
     LimitStrength(bool),
     Elo(u32),
+    /// A search parameter (tune builds only), by its `params` name.
+    Param(&'static str, i32),
 }
 
 /// A valid `setoption`, with a note for the GUI when its value was clamped.
@@ -209,7 +221,18 @@ pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
             change: Change::Elo(v as u32),
             note,
         }),
-        _ => Err(format!("no such option: '{key}'")),
+        _ => match params::ALL
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(&key))
+        {
+            Some(p) if cfg!(feature = "tune") => {
+                spin(p.name, value, i64::from(p.min), i64::from(p.max)).map(|(v, note)| Accepted {
+                    change: Change::Param(p.name, v as i32),
+                    note,
+                })
+            }
+            _ => Err(format!("no such option: '{key}'")),
+        },
     }
 }
 
