@@ -216,21 +216,10 @@ impl Worker<'_> {
         } else {
             hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval)
         };
-        let mut eval = static_eval;
-        if let Some(h) = hit
-            && !in_check
-        {
-            let s = from_tt(h.score, ply);
-            let better = match h.bound {
-                TtBound::Lower => s > eval,
-                TtBound::Upper => s < eval,
-                TtBound::Exact => true,
-                TtBound::None => false,
-            };
-            if better && s.abs() < TB_BOUND {
-                eval = s;
-            }
-        }
+        let eval = match hit {
+            Some(h) if !in_check => h.refine(static_eval, ply),
+            _ => static_eval,
+        };
         self.stack[ply].eval = static_eval;
         // Improving: better than two plies ago, so prune less.
         let improving = !in_check && self.improving(ply, static_eval);

@@ -70,6 +70,12 @@ impl Worker<'_> {
         } else {
             static_eval = hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval);
             best = static_eval;
+            // A stored bound that says the position is better (a lower
+            // bound above the eval) or worse (an upper bound below it) is
+            // a better guess than the evaluation (Stockfish's stand pat).
+            if let Some(h) = hit {
+                best = h.refine(best, ply);
+            }
             if best >= beta {
                 return best;
             }

@@ -104,6 +104,26 @@ pub struct TtHit {
     pub bound: TtBound,
 }
 
+impl TtHit {
+    /// `eval` sharpened by the stored score at `ply`: a lower bound above
+    /// it or an upper bound below it (or an exact score) is a better guess
+    /// of the position's value, unless it is a mate or tablebase score.
+    pub fn refine(&self, eval: i32, ply: usize) -> i32 {
+        let s = super::value::from_tt(self.score, ply);
+        let better = match self.bound {
+            TtBound::Lower => s > eval,
+            TtBound::Upper => s < eval,
+            TtBound::Exact => true,
+            TtBound::None => false,
+        };
+        if better && s.abs() < super::value::TB_BOUND {
+            s
+        } else {
+            eval
+        }
+    }
+}
+
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     /// One bit per bucket, set by the first store into it since the last
@@ -305,6 +325,26 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_bound_sharpens_the_eval_only_the_way_it_points() {
+        let hit = |score, bound| TtHit {
+            mv: Move::NULL,
+            score,
+            eval: 0,
+            depth: 3,
+            bound,
+        };
+        assert_eq!(hit(50, TtBound::Lower).refine(20, 4), 50);
+        assert_eq!(hit(10, TtBound::Lower).refine(20, 4), 20);
+        assert_eq!(hit(10, TtBound::Upper).refine(20, 4), 10);
+        assert_eq!(hit(50, TtBound::Upper).refine(20, 4), 20);
+        assert_eq!(hit(-5, TtBound::Exact).refine(20, 4), -5);
+        assert_eq!(hit(50, TtBound::None).refine(20, 4), 20);
+        // A mate or tablebase score is not a guess of the eval.
+        let mate = super::super::value::to_tt(super::super::value::MATE - 10, 4);
+        assert_eq!(hit(mate, TtBound::Lower).refine(20, 4), 20);
+    }
 
     #[test]
     fn store_probe_and_replace() {
