@@ -136,11 +136,9 @@ mod tests {
         }
     }
 
+    #[cfg(not(feature = "tune"))]
     #[test]
     fn the_functions_return_the_defaults_in_a_normal_build() {
-        if cfg!(feature = "tune") {
-            return;
-        }
         assert_eq!(rfp_margin(), 80);
         assert_eq!(lmr_div(), 225);
         assert!(!set("rfp_margin", 100));
