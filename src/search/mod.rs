@@ -570,6 +570,7 @@ fn aspiration(
         }
         _ => (-INFINITE, INFINITE),
     };
+    w.root_depth = depth;
     loop {
         let score = w.negamax(board, alpha, beta, depth, 0);
         if w.stopped {

@@ -62,6 +62,79 @@ fn late_move_prunes(seen: usize, depth: i32, improving: bool) -> bool {
     seen > limit
 }
 
+/// Singular extensions (Hsu and Campbell's idea from Deep Thought, in the
+/// shape of Stockfish 15.1 and Ethereal): a table move with a deep enough
+/// lower bound is first searched without, all the other moves at half
+/// depth in a null window `SINGULAR_MARGIN * depth` below its score.
+/// Depths are plies, as Stockfish's. The least depth of a node that tries
+/// it: Ethereal's 8 (Stockfish 15.1: 4 to 6), as each try costs a
+/// half-depth search, and our earlier tries from 7 raised the node count
+/// too much for the gain.
+const SINGULAR_MIN_DEPTH: i32 = 8;
+/// The table's bound must come from a search at most this much shallower
+/// (Stockfish's 3).
+const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// Singular beta is the table score less this many centipawns per ply of
+/// depth. Stockfish 15.1 takes 3 · depth in units of about half a
+/// centipawn (about 1.5 cp · depth), Stockfish 11 2 · depth (about 1 cp),
+/// Ethereal 1 · depth; 2 cp · depth is a little wider than all of them,
+/// so that fewer moves are extended: over-extension is what sank our two
+/// earlier tries (docs/strength.md, session 2).
+const SINGULAR_MARGIN: i32 = 2;
+/// In non-PV nodes, a table move this many centipawns above singular beta
+/// is extended twice. Stockfish 15.1's 26 is about 12 cp; 25 cp asks for
+/// twice as clear a gap.
+const DOUBLE_EXTENSION_MARGIN: i32 = 25;
+/// At most this many double extensions on one path from the root
+/// (Stockfish 15.1 allowed 9): the double extension is what grows the tree.
+const MAX_DOUBLE_EXTENSIONS: u8 = 6;
+
+/// What the singular search decided for the table move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Singular {
+    /// Search the table move this many plies deeper (negative: shallower).
+    Extend(i32),
+    /// Another move holds beta too: the node fails high with this score.
+    MultiCut(i32),
+}
+
+/// The verdict of a singular search that returned `value` against
+/// `singular_beta`, at a node searched in (`alpha`, `beta`) whose table
+/// score is `tt_score`, with `double_extensions` already on its path
+/// (Stockfish 15.1's rules):
+/// - every other move fails low: the table move is singular, +1; +2 in a
+///   non-PV node when they fail by more than `DOUBLE_EXTENSION_MARGIN`,
+///   while the path has fewer than `MAX_DOUBLE_EXTENSIONS`;
+/// - another move reaches singular beta, itself at or above beta: two
+///   moves hold beta, the node is cut (multi-cut, fail-soft as Stockfish);
+/// - else, when the table score is at or above beta, the table move is
+///   likely to cut without needing full depth: -2;
+/// - else, when the table score is at or below alpha and no better than
+///   what another move showed, the table move is nothing special: -1.
+fn singular_verdict(
+    value: i32,
+    singular_beta: i32,
+    tt_score: i32,
+    (alpha, beta): (i32, i32),
+    pv_node: bool,
+    double_extensions: u8,
+) -> Singular {
+    if value < singular_beta {
+        let double = !pv_node
+            && value < singular_beta - DOUBLE_EXTENSION_MARGIN
+            && double_extensions < MAX_DOUBLE_EXTENSIONS;
+        Singular::Extend(1 + double as i32)
+    } else if singular_beta >= beta {
+        Singular::MultiCut(singular_beta)
+    } else if tt_score >= beta {
+        Singular::Extend(-2)
+    } else if tt_score <= alpha && tt_score <= value {
+        Singular::Extend(-1)
+    } else {
+        Singular::Extend(0)
+    }
+}
+
 /// True when `side` has a piece other than pawns and king: the null-move
 /// zugzwang guard (king-and-pawn endings are where passing loses).
 #[inline]
@@ -73,6 +146,13 @@ impl Worker<'_> {
     /// Searches `b` to `depth` plies within (`alpha`, `beta`); `ply` is the
     /// distance from the root. Returns a fail-soft score; after a stop
     /// (`self.stopped`) the value is meaningless.
+    ///
+    /// With `self.stack[ply].excluded` set, this is the singular search of
+    /// the node already being searched at `ply`: every move but that one,
+    /// no table probe or store under the node's key (the entry is the
+    /// full node's), the node's static evaluation reused, no null move,
+    /// no internal iterative reduction, no tablebase probe, no draw or
+    /// mate-distance test (the node has passed them).
     pub fn negamax(
         &mut self,
         b: &Board,
@@ -84,10 +164,15 @@ impl Worker<'_> {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         let in_check = b.in_check();
+        let excluded = self.stack[ply].excluded;
+        let singular_search = !excluded.is_null();
+        debug_assert!(!singular_search || (!pv_node && !root && depth > 0));
+        debug_assert!(self.stack[ply].double_extensions <= MAX_DOUBLE_EXTENSIONS);
 
         // Step 1. Check extension: a side in check gets one more ply, so
-        // that forcing lines are not cut off at the horizon.
-        if in_check && ply < MAX_PLY / 2 {
+        // that forcing lines are not cut off at the horizon (the singular
+        // search's depth already has it).
+        if in_check && ply < MAX_PLY / 2 && !singular_search {
             depth += 1;
         }
         if depth <= 0 {
@@ -100,7 +185,7 @@ impl Worker<'_> {
             return 0;
         }
 
-        if !root {
+        if !root && !singular_search {
             // Step 3. Draws end the tree where FIDE lets a player end the game.
             if self.is_draw(b, in_check) {
                 return DRAW;
@@ -124,8 +209,13 @@ impl Worker<'_> {
         // Step 5. Transposition table: a deep enough bound ends non-PV nodes,
         // but not near the fifty-move rule, which the stored score may not
         // have seen coming (Stockfish's rule50 guard).
+        // The singular search neither reads nor writes the node's entry.
         let key = b.key();
-        let hit = self.tt.probe(key);
+        let hit = if singular_search {
+            None
+        } else {
+            self.tt.probe(key)
+        };
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         if let Some(h) = hit
             && !pv_node
@@ -160,6 +250,7 @@ impl Worker<'_> {
         let mut tb_floor = -INFINITE;
         let mut tb_ceiling = INFINITE;
         if !root
+            && !singular_search
             && let Some(tb) = self.tb
             && b.halfmove_clock() == 0
             && b.castling_rights() == 0
@@ -211,8 +302,11 @@ impl Worker<'_> {
         }
 
         // Step 6. Static evaluation, sharpened by the table's bound.
+        // The singular search's node has stored its eval at this ply already.
         let static_eval = if in_check {
             NO_EVAL
+        } else if singular_search {
+            self.stack[ply].eval
         } else {
             hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval)
         };
@@ -236,9 +330,12 @@ impl Worker<'_> {
             }
 
             // Step 8. Null-move pruning: if passing still holds beta, a real
-            // move will too. Not in pawn endings (zugzwang), not twice in a row.
+            // move will too. Not in pawn endings (zugzwang), not twice in a
+            // row, not in a singular search (it asks about the other moves,
+            // not about passing: Stockfish's rule).
             let prev_null = ply > 0 && self.stack[ply - 1].mv.is_null();
             if depth >= 3
+                && !singular_search
                 && eval >= beta
                 && static_eval >= beta
                 && !prev_null
@@ -253,6 +350,7 @@ impl Worker<'_> {
                 let mut child = *b;
                 self.make_move(b, Move::NULL, ply, &mut child);
                 self.keys.push(child.key());
+                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 let outer_floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
                 let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
                 self.null_floor = outer_floor;
@@ -269,7 +367,7 @@ impl Worker<'_> {
 
         // Step 9. Internal iterative reduction: without a hash move this
         // node was never searched; search it shallower first.
-        if depth >= 4 && tt_move.is_null() && !root {
+        if depth >= 4 && tt_move.is_null() && !root && !singular_search {
             depth -= 1;
         }
 
@@ -282,7 +380,10 @@ impl Worker<'_> {
         };
         let counter = self.history.counter_move(b, prev);
         let conts = self.cont_keys(ply);
-        let mut picker = MovePicker::new(tt_move, killers, counter, conts);
+        // The singular search hands its excluded move to the picker as the
+        // hash move, so that it comes first and is skipped at once.
+        let hash_move = if singular_search { excluded } else { tt_move };
+        let mut picker = MovePicker::new(hash_move, killers, counter, conts);
 
         let mut best = tb_floor;
         let mut best_move = Move::NULL;
@@ -296,6 +397,9 @@ impl Worker<'_> {
 
         while let Some((m, order)) = picker.next(b, self.history, &mut self.buffers[ply]) {
             if root && !self.root_move_allowed(m) {
+                continue;
+            }
+            if m == excluded {
                 continue;
             }
             let quiet = !m.is_tactical();
@@ -346,6 +450,48 @@ impl Worker<'_> {
                 debug_assert!(quiet || depth > 6 || see_ge(b, m, -params::see_capture() * depth));
             }
 
+            // Step 11b. Singular extension (see `singular_verdict`): is the
+            // table move the only good one? Asked before the move is made,
+            // as the search at this same ply reuses this ply's accumulator
+            // slot, move buffer (the picker has generated nothing before
+            // the hash move) and stack entry. Not past twice the
+            // iteration's depth (Stockfish's guard against endless lines).
+            let mut extension = 0;
+            if !root
+                && !singular_search
+                && m == tt_move
+                && depth >= SINGULAR_MIN_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && let Some(h) = hit
+                && h.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                && matches!(h.bound, TtBound::Lower | TtBound::Exact)
+                && from_tt(h.score, ply).abs() < TB_BOUND
+            {
+                debug_assert_eq!(seen, 1);
+                let tt_score = from_tt(h.score, ply);
+                let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+                self.stack[ply].excluded = m;
+                let value = self.negamax(b, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
+                self.stack[ply].excluded = Move::NULL;
+                // A stopped singular search says nothing.
+                if self.stopped {
+                    return 0;
+                }
+                match singular_verdict(
+                    value,
+                    singular_beta,
+                    tt_score,
+                    (alpha, beta),
+                    pv_node,
+                    self.stack[ply].double_extensions,
+                ) {
+                    Singular::Extend(e) => extension = e,
+                    Singular::MultiCut(s) => return s,
+                }
+            }
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + (extension >= 2) as u8;
+
             let mut child = *b;
             self.make_move(b, m, ply, &mut child);
             debug_assert_eq!(gives_check, child.in_check(), "{m} in {b:?}");
@@ -363,7 +509,7 @@ impl Worker<'_> {
                     number: searched + self.excluded.len(),
                 });
             }
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let mut score;
             if searched == 1 {
                 score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1);
@@ -443,7 +589,9 @@ impl Worker<'_> {
             return if in_check { mated_in(ply) } else { DRAW };
         }
         if searched == 0 {
-            // Every move was pruned or filtered (root `searchmoves` are never empty).
+            // Every move was pruned or filtered (root `searchmoves` are never
+            // empty); in a singular search, the excluded move was the only
+            // one, which is then singular (alpha: Stockfish's value).
             return if best == -INFINITE { alpha } else { best };
         }
 
@@ -454,8 +602,9 @@ impl Worker<'_> {
 
         // Step 15. Store the result. A restricted root search (MultiPV
         // lines after the first, `searchmoves`) is not the position's value.
+        // Nor is a singular search, which left out the table move.
         let restricted = root && (!self.excluded.is_empty() || self.root_moves_restricted);
-        if !restricted {
+        if !restricted && !singular_search {
             let bound = if best >= beta {
                 TtBound::Lower
             } else if !best_move.is_null() && pv_node {
@@ -510,11 +659,114 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::late_move_prunes;
+    use super::{MAX_DOUBLE_EXTENSIONS, Singular, late_move_prunes, singular_verdict};
     use crate::board::{Board, Move};
     use crate::search::tt::TtBound;
     use crate::search::value::INFINITE;
     use crate::search::worker::tests::with_worker;
+
+    /// White to move takes a loose queen with its own: the one good move.
+    const ONE_GOOD_MOVE: &str = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1";
+
+    #[test]
+    fn singular_verdicts() {
+        let window = (99, 100);
+        // Every other move fails low: +1; by more than the margin, +2 in
+        // non-PV nodes only, and only below the cap on the path.
+        assert_eq!(
+            singular_verdict(180, 184, 200, window, false, 0),
+            Singular::Extend(1)
+        );
+        assert_eq!(
+            singular_verdict(100, 184, 200, window, false, 0),
+            Singular::Extend(2)
+        );
+        assert_eq!(
+            singular_verdict(100, 184, 200, (50, 100), true, 0),
+            Singular::Extend(1)
+        );
+        let cap = MAX_DOUBLE_EXTENSIONS;
+        assert_eq!(
+            singular_verdict(100, 184, 200, window, false, cap - 1),
+            Singular::Extend(2)
+        );
+        assert_eq!(
+            singular_verdict(100, 184, 200, window, false, cap),
+            Singular::Extend(1)
+        );
+        // Another move reaches singular beta, which is at or above beta.
+        assert_eq!(
+            singular_verdict(190, 184, 200, window, false, 0),
+            Singular::MultiCut(184)
+        );
+        // Below beta: the table move is searched shallower when its score
+        // holds beta, or when it fails low and another move did as well.
+        assert_eq!(
+            singular_verdict(190, 84, 100, (99, 100), false, 0),
+            Singular::Extend(-2)
+        );
+        assert_eq!(
+            singular_verdict(120, 84, 100, (150, 151), false, 0),
+            Singular::Extend(-1)
+        );
+        assert_eq!(
+            singular_verdict(90, 84, 100, (50, 200), true, 0),
+            Singular::Extend(0)
+        );
+    }
+
+    #[test]
+    fn a_singular_search_neither_cuts_on_nor_writes_the_node_entry() {
+        let b = Board::from_fen(ONE_GOOD_MOVE).unwrap();
+        let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
+        with_worker(vec![b.key()], |w| {
+            // Shallow enough for the table to take any later store of the
+            // same search (see `TranspositionTable::store`).
+            w.tt.store(b.key(), m, 900, 0, 5, TtBound::Lower);
+            // The full node takes the table's word for it.
+            assert_eq!(w.negamax(&b, 883, 884, 4, 1), 900);
+            // Without the queen capture, nothing comes near.
+            w.stack[1].eval = w.evaluate(&b, 1);
+            w.stack[1].excluded = m;
+            let value = w.negamax(&b, 883, 884, 4, 1);
+            w.stack[1].excluded = Move::NULL;
+            assert!(value < 300, "{value}");
+            let h = w.tt.probe(b.key()).unwrap();
+            assert_eq!(
+                (h.mv, h.score, h.depth, h.bound),
+                (m, 900, 5, TtBound::Lower)
+            );
+        });
+    }
+
+    #[test]
+    fn a_singular_move_is_extended_twice_up_to_the_cap() {
+        let b = Board::from_fen(ONE_GOOD_MOVE).unwrap();
+        let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
+        // The table move cuts at once, so the child's count is its own.
+        for (before, after) in [(0, 1), (MAX_DOUBLE_EXTENSIONS, MAX_DOUBLE_EXTENSIONS)] {
+            with_worker(vec![b.key()], |w| {
+                w.root_depth = 10;
+                w.stack[1].double_extensions = before;
+                w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower);
+                assert!(w.negamax(&b, 499, 500, 8, 1) >= 500);
+                assert_eq!(w.stack[2].double_extensions, after, "{before}");
+            });
+        }
+    }
+
+    #[test]
+    fn a_second_move_that_holds_beta_cuts_the_node() {
+        // The knight takes the queen as well: singular beta, 900 - 2 · 8,
+        // is the node's fail-high score (multi-cut).
+        let b = Board::from_fen("4k3/8/8/3q4/8/2N5/3Q4/4K3 w - - 0 1").unwrap();
+        let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
+        with_worker(vec![b.key()], |w| {
+            w.root_depth = 10;
+            w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower);
+            assert_eq!(w.negamax(&b, 499, 500, 8, 1), 884);
+        });
+    }
 
     #[test]
     fn a_best_move_that_only_raised_alpha_teaches_the_history() {

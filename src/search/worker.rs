@@ -33,6 +33,13 @@ pub struct PlyState {
     pub mv: Move,
     /// The code of the piece that made `mv` (0 for a null move).
     pub piece: u8,
+    /// The move left out of the node at this ply while its singular
+    /// search runs (`NULL` otherwise). Not to be confused with the
+    /// worker's `excluded`, the root moves MultiPV has already given a line.
+    pub excluded: Move,
+    /// Double singular extensions on the path from the root to the node
+    /// at this ply (set by its parent before each child search).
+    pub double_extensions: u8,
 }
 
 pub const NO_EVAL: i32 = -super::value::INFINITE;
@@ -98,6 +105,9 @@ pub struct Worker<'a> {
     /// The tablebase scores of the root moves when the root is in the
     /// tables; they replace the search's score unless that is a mate.
     pub tb_root: Vec<(Move, i32)>,
+    /// The depth of the iteration in progress: extensions stop at twice
+    /// that many plies from the root (Stockfish's guard).
+    pub root_depth: i32,
 }
 
 impl<'a> Worker<'a> {
@@ -154,6 +164,7 @@ impl<'a> Worker<'a> {
             tb_probe_depth: 1,
             tb_rule50: true,
             tb_root: Vec::new(),
+            root_depth: 0,
         }
     }
 
