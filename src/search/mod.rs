@@ -24,6 +24,7 @@ pub mod prefetch;
 pub mod pvs;
 pub mod quiescence;
 pub mod see;
+pub mod singular;
 pub mod skill;
 pub mod smp;
 pub mod tablebase;
