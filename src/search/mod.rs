@@ -8,7 +8,7 @@
 //!   front end (stop, ponder) and read with relaxed atomics.
 //! - [`SearchEvent`]s come out as the search goes; [`SearchResult`] at the end.
 //!
-//! Inside: `pvs` (the alpha-beta node search), `quiescence`, `ordering`
+//! Inside: `pvs` (the alpha-beta node search), `probcut`, `quiescence`, `ordering`
 //! with `history` and `see`, the transposition table `tt`, `time`
 //! management, `value` (mate scores), the `worker` that holds one search
 //! thread's state and `smp`, the helper threads. Iterative deepening,
@@ -21,6 +21,7 @@ pub mod limits;
 pub mod ordering;
 pub mod params;
 pub mod prefetch;
+pub mod probcut;
 pub mod pvs;
 pub mod quiescence;
 pub mod see;

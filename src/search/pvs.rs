@@ -5,6 +5,7 @@ use super::SearchEvent;
 use super::history::{bonus, malus};
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::params;
+use super::probcut::{probcut_beta, probcut_worth_trying};
 use super::see::see_ge;
 use super::singular::{
     MAX_DOUBLE_EXTENSIONS, SINGULAR_MARGIN, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, Singular,
@@ -293,6 +294,20 @@ impl Worker<'_> {
                     // Unproven mates (and tablebase wins) from a null move are not trusted.
                     return if s >= TB_BOUND { beta } else { s };
                 }
+            }
+
+            // Step 8b. ProbCut (see `probcut`): a capture that holds well
+            // above beta in a search four plies shallower cuts the node.
+            // Not in a singular search (it asks about the other moves, and
+            // would store under the node's key), nor next to decisive
+            // scores, which a margin cannot be added to.
+            let probcut_beta = probcut_beta(beta, improving);
+            if !singular_search
+                && beta.abs() < TB_BOUND
+                && probcut_worth_trying(hit, depth, ply, probcut_beta)
+                && let Some(s) = self.probcut(b, probcut_beta, depth, ply, tt_move, static_eval)
+            {
+                return s;
             }
         }
 
@@ -629,12 +644,14 @@ mod tests {
         let b = Board::from_fen(ONE_GOOD_MOVE).unwrap();
         let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
         // The table move cuts at once, so the child's count is its own.
+        // Beta 850: the table's 900 is below ProbCut's beta (940), which
+        // therefore leaves the node to the move loop.
         for (before, after) in [(0, 1), (MAX_DOUBLE_EXTENSIONS, MAX_DOUBLE_EXTENSIONS)] {
             with_worker(vec![b.key()], |w| {
                 w.root_depth = 10;
                 w.stack[1].double_extensions = before;
                 w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower);
-                assert!(w.negamax(&b, 499, 500, 8, 1) >= 500);
+                assert!(w.negamax(&b, 849, 850, 8, 1) >= 850);
                 assert_eq!(w.stack[2].double_extensions, after, "{before}");
             });
         }
@@ -643,13 +660,14 @@ mod tests {
     #[test]
     fn a_second_move_that_holds_beta_cuts_the_node() {
         // The knight takes the queen as well: singular beta, 900 - 2 · 8,
-        // is the node's fail-high score (multi-cut).
+        // is the node's fail-high score (multi-cut). Beta 850, as above,
+        // keeps ProbCut out.
         let b = Board::from_fen("4k3/8/8/3q4/8/2N5/3Q4/4K3 w - - 0 1").unwrap();
         let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
         with_worker(vec![b.key()], |w| {
             w.root_depth = 10;
             w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower);
-            assert_eq!(w.negamax(&b, 499, 500, 8, 1), 884);
+            assert_eq!(w.negamax(&b, 849, 850, 8, 1), 884);
         });
     }
 
