@@ -56,9 +56,8 @@ pub fn probcut_worth_trying(hit: Option<TtHit>, depth: i32, ply: usize, probcut_
 impl Worker<'_> {
     /// Tries ProbCut at the node `b` at `ply` (not in check, not a PV node),
     /// searched to `depth`: each capture and queen promotion whose SEE
-    /// covers the distance from the static evaluation (the node's, in
-    /// `self.stack[ply].eval`) to `probcut_beta`, the table move first when
-    /// it is one of them. Returns the score of the first that holds
+    /// covers the distance from the node's `static_eval` to
+    /// `probcut_beta`, the table move first when it is one of them. Returns the score of the first that holds
     /// `probcut_beta` in quiescence and then at reduced depth, after
     /// storing it as a lower bound at `depth - 3` with its move and
     /// `static_eval`; `None` when none holds; `Some(0)` after a stop (the
@@ -73,7 +72,7 @@ impl Worker<'_> {
         static_eval: i32,
     ) -> Option<i32> {
         debug_assert!(depth >= PROBCUT_MIN_DEPTH && !b.in_check());
-        let see_threshold = probcut_beta - self.stack[ply].eval;
+        let see_threshold = probcut_beta - static_eval;
         // The tactical picker tries the table move only when it is a
         // capture or promotion, and orders the rest by victim.
         let mut picker = MovePicker::tactical(tt_move);
