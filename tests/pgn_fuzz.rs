@@ -6,20 +6,9 @@ use ladya::pgn::{Format, run};
 
 const FIXTURE: &str = include_str!("data/arbiter.pgn");
 
-/// A small deterministic PRNG (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Bytes PGN is made of, and a few it is not.
 const ALPHABET: &[u8] = b"[]{}()\"\\;%$*.-/=+#!?x0123456789abcdefghKQRBNPO \n\r\t\xef\xbb\xbf\xff";
