@@ -67,6 +67,16 @@ fn late_move_prunes(seen: usize, depth: i32, improving: bool) -> bool {
     seen > limit
 }
 
+/// Check extension: a move that gives check and does not lose material by
+/// SEE is searched a ply deeper (Stockfish 10-11's rule, after years of
+/// extending every check); a check that only throws a piece away is not
+/// forcing enough to pay for it, now that singular extensions find the
+/// forced lines (Stockfish 15.1 went further: only at depth > 9).
+#[inline]
+fn check_extends(b: &Board, m: Move, gives_check: bool) -> bool {
+    gives_check && see_ge(b, m, 0)
+}
+
 /// True when `side` has a piece other than pawns and king: the null-move
 /// zugzwang guard (king-and-pawn endings are where passing loses).
 #[inline]
@@ -101,12 +111,7 @@ impl Worker<'_> {
         debug_assert!(!singular_search || (!pv_node && !root && depth > 0));
         debug_assert!(self.stack[ply].double_extensions <= MAX_DOUBLE_EXTENSIONS);
 
-        // Step 1. Check extension: a side in check gets one more ply, so
-        // that forcing lines are not cut off at the horizon (the singular
-        // search's depth already has it).
-        if in_check && ply < MAX_PLY / 2 && !singular_search {
-            depth += 1;
-        }
+        // Step 1. At the horizon, quiescence (evasions when in check).
         if depth <= 0 {
             return self.quiescence(b, alpha, beta, ply, 0);
         }
@@ -434,6 +439,10 @@ impl Worker<'_> {
                     Singular::Extend(e) => extension = e,
                     Singular::MultiCut(s) => return s,
                 }
+            } else if ply < MAX_PLY / 2 && check_extends(b, m, gives_check) {
+                // Step 11c. Check extension (see `check_extends`), for a move
+                // the singular search did not judge (Stockfish's order).
+                extension = 1;
             }
             self.stack[ply + 1].double_extensions =
                 self.stack[ply].double_extensions + (extension >= 2) as u8;
@@ -605,7 +614,7 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::late_move_prunes;
+    use super::{check_extends, late_move_prunes};
     use crate::board::{Board, Move};
     use crate::search::singular::MAX_DOUBLE_EXTENSIONS;
     use crate::search::tt::TtBound;
@@ -614,6 +623,28 @@ mod tests {
 
     /// White to move takes a loose queen with its own: the one good move.
     const ONE_GOOD_MOVE: &str = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1";
+
+    #[test]
+    fn only_checks_that_keep_the_material_are_extended() {
+        let b = Board::from_fen("4k3/3q4/8/8/4N3/8/8/R3K3 w - - 0 1").unwrap();
+        for (mv, extended) in [
+            ("a1a8", true),
+            ("e4f6", true),
+            ("e4d6", false),
+            ("a1a2", false),
+        ] {
+            let m = crate::movegen::parse_uci_move(&b, mv).unwrap();
+            let check = crate::movegen::gives_check(&b, m);
+            assert_eq!(check_extends(&b, m, check), extended, "{mv}");
+        }
+        // A position in check is not extended for being in check: at depth
+        // 0 it goes straight to quiescence, which searches the evasions.
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/q3K3 w - - 0 1").unwrap();
+        with_worker(vec![b.key()], |w| {
+            w.negamax(&b, -INFINITE, INFINITE, 0, 1);
+            assert_eq!(w.tt.probe(b.key()).map(|h| h.depth), Some(0));
+        });
+    }
 
     #[test]
     fn a_singular_search_neither_cuts_on_nor_writes_the_node_entry() {
