@@ -174,6 +174,22 @@ enum Command {
         #[arg(long, value_name = "FILE", required_unless_present = "eval_only")]
         out: Option<String>,
     },
+    /// Compare a new net's static evaluations with a reference net's on the positions of game files
+    /// (the trainer's filters): the least-squares slope, correlation and mean differences (a scale check).
+    NetScale {
+        /// The new net file.
+        #[arg(long, value_name = "FILE")]
+        net: String,
+        /// The net whose centipawn scale the search is tuned to (e.g. nets/round4-h128.lnn).
+        #[arg(long, value_name = "FILE")]
+        reference: String,
+        /// Game files from `datagen` (comma-separated), e.g. data/nnue/validation.lgf.
+        #[arg(long, value_delimiter = ',', value_name = "FILE", required = true)]
+        data: Vec<String>,
+        /// How many positions (the first that pass the trainer's filters).
+        #[arg(long, default_value_t = 50_000, value_name = "N")]
+        positions: usize,
+    },
     /// Fit the win-draw-loss model (UCI_ShowWDL) to datagen game files; prints its constants.
     WdlFit {
         /// Game files from `datagen` (comma-separated).
@@ -394,6 +410,16 @@ fn main() -> ExitCode {
                 )),
             };
             return finish_tool(result);
+        }
+        Command::NetScale {
+            net,
+            reference,
+            data,
+            positions,
+        } => {
+            return finish_tool(ladya::train::net_scale_files(
+                &net, &reference, &data, positions, &mut out,
+            ));
         }
         Command::WdlFit { data, steps } => {
             return finish_tool(ladya::train::wdl::fit_files(&data, steps, &mut out));

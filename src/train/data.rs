@@ -137,15 +137,7 @@ fn split_samples(
     for (i, g) in games.iter().enumerate() {
         let training = !held_back(i, g);
         let set = if training { &mut train } else { &mut valid };
-        for (ply, (board, m, score)) in g.positions().enumerate() {
-            if ply < c.skip_plies
-                || score.abs() >= MATE_SCORE
-                || (score as i32).abs() > c.max_score
-                || m.is_tactical()
-                || board.in_check()
-            {
-                continue;
-            }
+        for (ply, board, score) in kept_positions(g, c) {
             let sample = Sample::new(&board, score, g.result);
             set.push(sample);
             if c.mirror && training {
@@ -166,6 +158,28 @@ fn split_samples(
         }
     }
     (train, valid)
+}
+
+/// The positions of `g` that pass the filters, each with its ply and the
+/// search's score (White's view): not among the first `skip_plies`, not in
+/// check, the move played neither a capture nor a promotion, the score
+/// no mate and within `max_score`. The training and validation sets and
+/// `ladya net-scale` all take their positions from here.
+pub fn kept_positions<'a>(
+    g: &'a GameRecord,
+    c: &Config,
+) -> impl Iterator<Item = (usize, Board, i16)> + 'a {
+    let (skip_plies, max_score) = (c.skip_plies, c.max_score);
+    g.positions()
+        .enumerate()
+        .filter_map(move |(ply, (board, m, score))| {
+            let left_out = ply < skip_plies
+                || score.abs() >= MATE_SCORE
+                || (score as i32).abs() > max_score
+                || m.is_tactical()
+                || board.in_check();
+            (!left_out).then_some((ply, board, score))
+        })
 }
 
 /// A position one random quiet move from `board` where the side then to

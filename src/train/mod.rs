@@ -32,19 +32,22 @@
 //! | `optimiser.rs` | the learning-rate schedule and the AdamW loop (`train`) |
 //! | `validation.rs` | K's fit, the hand-crafted baseline, the three reported losses |
 //! | `cli.rs` | `ladya train` and `ladya train --eval-only` on files |
+//! | `scale.rs` | `ladya net-scale`: a new net's evaluations against a reference's (the slope) |
 //! | `wdl.rs` | the win-draw-loss model (`ladya wdl-fit`) |
 
 mod cli;
 mod data;
 mod model;
 mod optimiser;
+mod scale;
 mod validation;
 pub mod wdl;
 
 pub use cli::{evaluate_files, train_files};
-pub use data::{Sample, samples, training_samples, validation_samples};
+pub use data::{Sample, kept_positions, samples, training_samples, validation_samples};
 pub use model::FloatNet;
 pub use optimiser::{EpochReport, learning_rate, train};
+pub use scale::{Fit, SCALE_WINDOW, net_scale_files};
 pub use validation::{fit_k, hce_loss};
 
 pub const VALIDATION_EVERY: usize = 20;
