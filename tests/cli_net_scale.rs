@@ -4,8 +4,6 @@
 //! -c 3399`; records follow one another with nothing between them), 933
 //! positions after the trainer's filters.
 
-use std::process::{Command, Output};
-
 const NET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/round4-h128.lnn");
 const OTHER_NET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/round6-h128-cand.lnn");
 const DATA: &str = concat!(
@@ -13,17 +11,9 @@ const DATA: &str = concat!(
     "/tests/data/validation-head.lgf"
 );
 
-fn ladya(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladya"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run ladya")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{ladya, stderr};
 
 /// The report of a successful run.
 fn net_scale(new: &str, reference: &str, extra: &[&str]) -> String {

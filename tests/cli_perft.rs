@@ -1,22 +1,8 @@
 //! `ladya perft` driven as a user would, through the real binary.
 
-use std::process::{Command, Output};
-
-fn ladya(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladya"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run ladya")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{ladya, stderr, stdout};
 
 #[test]
 fn counts_the_start_position() {

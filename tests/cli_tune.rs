@@ -1,19 +1,11 @@
 //! `ladya datagen` and `ladya tune` driven through the real binary.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn ladya(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladya"))
-        .args(args)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run ladya")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{ladya, stderr};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ladya-cli-tune-{}", std::process::id()));
