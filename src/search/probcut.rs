@@ -111,6 +111,7 @@ impl Worker<'_> {
                     static_eval,
                     depth - PROBCUT_STORED_REDUCTION,
                     TtBound::Lower,
+                    self.stack[ply].tt_pv,
                 );
                 return Some(score);
             }
@@ -179,7 +180,9 @@ mod tests {
         // below probcut_beta: ProbCut would only repeat it. At
         // probcut_beta, it is tried.
         let stored = |score| {
-            move |w: &mut Worker| w.tt.store(b.key(), Move::NULL, score, 0, 3, TtBound::Upper)
+            move |w: &mut Worker| {
+                w.tt.store(b.key(), Move::NULL, score, 0, 3, TtBound::Upper, false)
+            }
         };
         assert!(!cut_by_probcut(&b, (299, 300), &stored(389)));
         assert!(cut_by_probcut(&b, (299, 300), &stored(390)));
@@ -204,6 +207,7 @@ mod tests {
                 eval: 0,
                 depth,
                 bound: TtBound::Lower,
+                was_pv: false,
             })
         };
         assert!(!probcut_worth_trying(None, 4, 1, 190));

@@ -57,6 +57,14 @@ fn lmr_reduction(depth: usize, moves: usize) -> i32 {
     }
 }
 
+/// Late-move reductions by node type: a PV node reduces one ply less, and
+/// a node that is or has been on a PV (`tt_pv`, PV nodes included) one
+/// ply less again (Stockfish's ttPv reduction).
+#[inline]
+fn node_type_reduction(pv_node: bool, tt_pv: bool) -> i32 {
+    -(pv_node as i32) - tt_pv as i32
+}
+
 /// Late-move pruning's test: `seen` moves have been seen at this node,
 /// the one in hand included, pruned or not. With nothing pruned before
 /// it, the move in hand is pruned once `3 + depth²` moves (halved when not
@@ -154,6 +162,16 @@ impl Worker<'_> {
             self.tt.probe(key)
         };
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        // Step 5a. The PV mark (Stockfish's ttPv): this node is on a PV, or
+        // its position was when last stored; the table keeps the mark, so
+        // that a line that drops off the PV is still searched with care.
+        // The singular search keeps its node's.
+        let tt_pv = if singular_search {
+            self.stack[ply].tt_pv
+        } else {
+            pv_node || hit.is_some_and(|h| h.was_pv)
+        };
+        self.stack[ply].tt_pv = tt_pv;
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
@@ -224,6 +242,7 @@ impl Worker<'_> {
                         eval,
                         (depth + 6).min(100),
                         bound,
+                        tt_pv,
                     );
                     return value;
                 }
@@ -477,7 +496,7 @@ impl Worker<'_> {
                     && (quiet || is_bad_capture_score(order))
                 {
                     r = lmr_reduction(depth as usize, searched);
-                    r -= pv_node as i32;
+                    r += node_type_reduction(pv_node, tt_pv);
                     r += !improving as i32;
                     r -= is_refutation_score(order) as i32;
                     r -= gives_check as i32;
@@ -575,6 +594,7 @@ impl Worker<'_> {
                 eval_to_store,
                 depth,
                 bound,
+                tt_pv,
             );
         }
         best
@@ -614,7 +634,7 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_extends, late_move_prunes};
+    use super::{check_extends, late_move_prunes, node_type_reduction};
     use crate::board::{Board, Move};
     use crate::search::singular::MAX_DOUBLE_EXTENSIONS;
     use crate::search::tt::TtBound;
@@ -653,7 +673,7 @@ mod tests {
         with_worker(vec![b.key()], |w| {
             // Shallow enough for the table to take any later store of the
             // same search (see `TranspositionTable::store`).
-            w.tt.store(b.key(), m, 900, 0, 5, TtBound::Lower);
+            w.tt.store(b.key(), m, 900, 0, 5, TtBound::Lower, false);
             // The full node takes the table's word for it.
             assert_eq!(w.negamax(&b, 883, 884, 4, 1), 900);
             // Without the queen capture, nothing comes near.
@@ -681,7 +701,7 @@ mod tests {
             with_worker(vec![b.key()], |w| {
                 w.root_depth = 10;
                 w.stack[1].double_extensions = before;
-                w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower);
+                w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower, false);
                 assert!(w.negamax(&b, 849, 850, 8, 1) >= 850);
                 assert_eq!(w.stack[2].double_extensions, after, "{before}");
             });
@@ -697,7 +717,7 @@ mod tests {
         let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
         with_worker(vec![b.key()], |w| {
             w.root_depth = 10;
-            w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower);
+            w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower, false);
             assert_eq!(w.negamax(&b, 849, 850, 8, 1), 884);
         });
     }
@@ -721,7 +741,7 @@ mod tests {
         let b = Board::startpos();
         let m = crate::movegen::parse_uci_move(&b, "g1f3").unwrap();
         with_worker(vec![b.key()], |w| {
-            w.tt.store(b.key(), m, 300, 0, 20, TtBound::Lower);
+            w.tt.store(b.key(), m, 300, 0, 20, TtBound::Lower, false);
             assert_eq!(w.negamax(&b, 10, 11, 6, 1), 300);
             assert_eq!(w.history.killers[1][0], m);
             assert!(w.history.quiet(b.side_to_move(), m) > 0);
@@ -735,7 +755,7 @@ mod tests {
             let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 120");
             let b = Board::from_fen(&fen).unwrap();
             with_worker(vec![b.key()], |w| {
-                w.tt.store(b.key(), Move::NULL, 500, 0, 30, TtBound::Exact);
+                w.tt.store(b.key(), Move::NULL, 500, 0, 30, TtBound::Exact, false);
                 assert_eq!(w.negamax(&b, 10, 11, 10, 1), expected, "clock {clock}");
             });
         }
@@ -749,5 +769,39 @@ mod tests {
         // Not improving: half as many.
         assert!(!late_move_prunes(3, 2, false));
         assert!(late_move_prunes(4, 2, false));
+    }
+
+    #[test]
+    fn late_moves_of_a_node_on_a_pv_are_reduced_less() {
+        // (pv_node, tt_pv): an all or cut node, a PV node (always tt_pv),
+        // and a null-window node once on a PV.
+        assert_eq!(node_type_reduction(false, false), 0);
+        assert_eq!(node_type_reduction(true, true), -2);
+        assert_eq!(node_type_reduction(false, true), -1);
+    }
+
+    #[test]
+    fn the_table_keeps_the_pv_mark_of_a_node() {
+        let b = Board::startpos();
+        let was_pv = |w: &crate::search::worker::Worker| w.tt.probe(b.key()).unwrap().was_pv;
+        // A PV node marks its entry; a null-window node does not (far
+        // below its window, it searches every move and stores).
+        with_worker(vec![b.key()], |w| {
+            w.negamax(&b, -INFINITE, INFINITE, 3, 1);
+            assert!(was_pv(w));
+        });
+        with_worker(vec![b.key()], |w| {
+            assert!(w.negamax(&b, 500, 501, 3, 1) <= 500);
+            assert_eq!(w.tt.probe(b.key()).unwrap().depth, 3);
+            assert!(!was_pv(w));
+        });
+        // Once marked, the position stays marked in a null window.
+        with_worker(vec![b.key()], |w| {
+            w.tt.store(b.key(), Move::NULL, 0, 0, 1, TtBound::Upper, true);
+            assert!(w.negamax(&b, 500, 501, 3, 1) <= 500);
+            assert_eq!(w.tt.probe(b.key()).unwrap().depth, 3);
+            assert!(was_pv(w));
+            assert!(w.stack[1].tt_pv);
+        });
     }
 }

@@ -150,8 +150,17 @@ impl Worker<'_> {
         } else {
             TtBound::Upper
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), static_eval, 0, bound);
+        // The PV mark as the main search keeps it (see `negamax`).
+        let tt_pv = pv_node || hit.is_some_and(|h| h.was_pv);
+        self.tt.store(
+            key,
+            best_move,
+            to_tt(best, ply),
+            static_eval,
+            0,
+            bound,
+            tt_pv,
+        );
         best
     }
 }

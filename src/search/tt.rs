@@ -3,10 +3,12 @@
 //!
 //! A bucket is one 64-byte cache line. An entry keeps the full key (no
 //! false hits worth worrying about), the best move, the score (mate scores
-//! node-relative), the static evaluation, the depth, the bound and the
-//! generation ("age") of the search that wrote it. A new position replaces
-//! the entry of its bucket that is worth least: shallow, and from an older
-//! search (Stockfish's scheme: depth minus eight times the age difference).
+//! node-relative), the static evaluation, the depth, the bound, whether
+//! the position was on a principal variation when stored (Stockfish's
+//! ttPv bit) and the generation ("age") of the search that wrote it. A
+//! new position replaces the entry of its bucket that is worth least:
+//! shallow, and from an older search (Stockfish's scheme: depth minus
+//! eight times the age difference).
 //!
 //! Sharing without locks (Hyatt and Mann's "lockless hashing", as in
 //! Crafty): an entry is two 64-bit words, the packed data and the key XOR
@@ -43,12 +45,22 @@ struct Entry {
     score: i16,
     eval: i16,
     depth: u8,
-    /// Bound in the low two bits, generation in the high six.
+    /// Bound in the low two bits (`BOUND_MASK`), the PV mark in the next
+    /// (`PV_BIT`), generation in the high five (`GEN_MASK`): Stockfish's
+    /// layout of this byte.
     gen_bound: u8,
 }
 
+const BOUND_MASK: u8 = 0b11;
+const PV_BIT: u8 = 0b100;
+const GEN_MASK: u8 = !(BOUND_MASK | PV_BIT);
+/// The generation counts in the bits above the bound and the PV mark:
+/// 32 searches before it wraps, as many as the age in `store` can tell.
+const GEN_STEP: u8 = 1 << GEN_MASK.trailing_zeros();
+
 impl Entry {
-    /// The data word: move, score, eval, depth, generation and bound.
+    /// The data word: move, score, eval, depth, generation, PV mark and
+    /// bound.
     fn pack(&self) -> u64 {
         u64::from(self.mv.0)
             | u64::from(self.score as u16) << 16
@@ -102,6 +114,9 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: TtBound,
+    /// The position was on a principal variation (in a PV node, or in a
+    /// node whose entry already said so) when the entry was stored.
+    pub was_pv: bool,
 }
 
 impl TtHit {
@@ -141,7 +156,6 @@ fn written_bitmap(buckets: usize) -> Vec<AtomicU64> {
         .collect()
 }
 
-const GEN_STEP: u8 = 4;
 /// An entry of the same position and search this much deeper than a new
 /// bound is kept (see `store`).
 const KEEP_DEEPER_BY: i32 = 4;
@@ -234,22 +248,34 @@ impl TranspositionTable {
             .0
             .iter()
             .map(Slot::load)
-            .find(|e| e.key == key && e.gen_bound & 3 != 0)
+            .find(|e| e.key == key && e.gen_bound & BOUND_MASK != 0)
             .map(|e| TtHit {
                 mv: e.mv,
                 score: e.score as i32,
                 eval: e.eval as i32,
                 depth: e.depth as i32,
-                bound: match e.gen_bound & 3 {
+                bound: match e.gen_bound & BOUND_MASK {
                     1 => TtBound::Upper,
                     2 => TtBound::Lower,
                     _ => TtBound::Exact,
                 },
+                was_pv: e.gen_bound & PV_BIT != 0,
             })
     }
 
-    /// Stores a result; `score` must already be node-relative.
-    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: TtBound) {
+    /// Stores a result; `score` must already be node-relative; `pv`: the
+    /// position is (or was) on a principal variation.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: TtBound,
+        pv: bool,
+    ) {
         let generation = self.generation;
         let index = self.index(key);
         let bucket = &self.buckets[index];
@@ -262,12 +288,12 @@ impl TranspositionTable {
         let mut worst = i32::MAX;
         for (i, slot) in bucket.0.iter().enumerate() {
             let e = slot.load();
-            if e.key == key || e.gen_bound & 3 == 0 {
+            if e.key == key || e.gen_bound & BOUND_MASK == 0 {
                 victim = i;
                 old = e;
                 break;
             }
-            let age = (generation.wrapping_sub(e.gen_bound & !3) / GEN_STEP) as i32;
+            let age = (generation.wrapping_sub(e.gen_bound & GEN_MASK) / GEN_STEP) as i32;
             let worth = e.depth as i32 - 8 * age;
             if worth < worst {
                 worst = worth;
@@ -285,14 +311,17 @@ impl TranspositionTable {
         // more than a shallower one (a quiescence store at depth 0 above
         // all): it stays, unless the new result is exact. Its move gives
         // way to the new one, which is fresher (Stockfish's rule: replace
-        // when the new depth is within 4 plies of the old one).
+        // when the new depth is within 4 plies of the old one). A new PV
+        // mark is kept too: the position has been on a PV.
+        let pv_bit = if pv { PV_BIT } else { 0 };
         if e.key == key
             && bound != TtBound::Exact
-            && e.gen_bound & !3 == generation
+            && e.gen_bound & GEN_MASK == generation
             && e.depth as i32 >= depth + KEEP_DEEPER_BY
         {
-            if mv != e.mv {
-                bucket.0[victim].save(&Entry { mv, ..e });
+            let gen_bound = e.gen_bound | pv_bit;
+            if mv != e.mv || gen_bound != e.gen_bound {
+                bucket.0[victim].save(&Entry { mv, gen_bound, ..e });
             }
             return;
         }
@@ -302,7 +331,7 @@ impl TranspositionTable {
             score: score as i16,
             eval: eval as i16,
             depth: depth.clamp(0, 255) as u8,
-            gen_bound: generation | bound as u8,
+            gen_bound: generation | pv_bit | bound as u8,
         });
     }
 
@@ -314,7 +343,9 @@ impl TranspositionTable {
             .map(|b| {
                 b.0.iter()
                     .map(Slot::load)
-                    .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound & !3 == self.generation)
+                    .filter(|e| {
+                        e.gen_bound & BOUND_MASK != 0 && e.gen_bound & GEN_MASK == self.generation
+                    })
                     .count()
             })
             .sum();
@@ -334,6 +365,7 @@ mod tests {
             eval: 0,
             depth: 3,
             bound,
+            was_pv: false,
         };
         assert_eq!(hit(50, TtBound::Lower).refine(20, 4), 50);
         assert_eq!(hit(10, TtBound::Lower).refine(20, 4), 20);
@@ -350,13 +382,13 @@ mod tests {
     fn store_probe_and_replace() {
         let mut tt = TranspositionTable::new(1).unwrap();
         let m = Move(0x1234);
-        tt.store(42, m, 17, 5, 6, TtBound::Exact);
+        tt.store(42, m, 17, 5, 6, TtBound::Exact, false);
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.mv, hit.score, hit.eval, hit.depth), (m, 17, 5, 6));
         assert_eq!(hit.bound, TtBound::Exact);
         assert!(tt.probe(43).is_none());
         // A null move keeps the old move.
-        tt.store(42, Move::NULL, -3, 5, 7, TtBound::Upper);
+        tt.store(42, Move::NULL, -3, 5, 7, TtBound::Upper, false);
         assert_eq!(tt.probe(42).unwrap().mv, m);
         tt.clear();
         assert!(tt.probe(42).is_none());
@@ -367,28 +399,74 @@ mod tests {
         let mut tt = TranspositionTable::new(1).unwrap();
         tt.new_search();
         let (deep, shallow) = (Move(0x1234), Move(0x0567));
-        tt.store(42, deep, 150, 5, 9, TtBound::Lower);
+        tt.store(42, deep, 150, 5, 9, TtBound::Lower, false);
         // A quiescence store (depth 0) of the same search: the depth-9
         // bound stays, the new move is taken.
-        tt.store(42, shallow, -20, 5, 0, TtBound::Upper);
+        tt.store(42, shallow, -20, 5, 0, TtBound::Upper, false);
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (150, 9, TtBound::Lower));
         assert_eq!(hit.mv, shallow);
         // Within four plies, the newer result replaces it.
-        tt.store(42, deep, 90, 5, 6, TtBound::Upper);
+        tt.store(42, deep, 90, 5, 6, TtBound::Upper, false);
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (90, 6, TtBound::Upper));
         // An exact result always replaces.
-        tt.store(42, deep, 150, 5, 12, TtBound::Lower);
-        tt.store(42, deep, 30, 5, 1, TtBound::Exact);
+        tt.store(42, deep, 150, 5, 12, TtBound::Lower, false);
+        tt.store(42, deep, 30, 5, 1, TtBound::Exact, false);
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (30, 1, TtBound::Exact));
         // So does any result of a later search.
-        tt.store(42, deep, 150, 5, 12, TtBound::Lower);
+        tt.store(42, deep, 150, 5, 12, TtBound::Lower, false);
         tt.new_search();
-        tt.store(42, deep, -5, 5, 0, TtBound::Upper);
+        tt.store(42, deep, -5, 5, 0, TtBound::Upper, false);
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (-5, 0, TtBound::Upper));
+    }
+
+    #[test]
+    fn the_pv_mark_round_trips_and_is_kept() {
+        let mut tt = TranspositionTable::new(1).unwrap();
+        tt.new_search();
+        let m = Move(0x1234);
+        let look = |tt: &TranspositionTable| {
+            let h = tt.probe(42).unwrap();
+            (h.score, h.depth, h.bound, h.was_pv)
+        };
+        // Stored with the bound and generation, each unchanged by it.
+        tt.store(42, m, 150, 5, 9, TtBound::Lower, true);
+        assert_eq!(look(&tt), (150, 9, TtBound::Lower, true));
+        // Key 42 lives in a bucket that `hashfull` samples: the mark does
+        // not hide the entry's generation.
+        assert_eq!(tt.hashfull(), 1);
+        // A shallower bound leaves the deeper entry, mark and all...
+        tt.store(42, m, -20, 5, 0, TtBound::Upper, false);
+        assert_eq!(look(&tt), (150, 9, TtBound::Lower, true));
+        // ... and marks it when it comes from a PV.
+        tt.store(43, m, 150, 5, 9, TtBound::Lower, false);
+        tt.store(43, m, -20, 5, 0, TtBound::Upper, true);
+        let h = tt.probe(43).unwrap();
+        assert_eq!((h.score, h.depth, h.was_pv), (150, 9, true));
+        // A result that replaces the entry brings its own mark.
+        tt.store(42, m, 30, 5, 7, TtBound::Upper, false);
+        assert_eq!(look(&tt), (30, 7, TtBound::Upper, false));
+        tt.store(42, m, 40, 5, 7, TtBound::Exact, true);
+        assert_eq!(look(&tt), (40, 7, TtBound::Exact, true));
+        // Later searches age the entry, not the mark.
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        assert_eq!(look(&tt), (40, 7, TtBound::Exact, true));
+    }
+
+    #[test]
+    fn generations_count_above_the_pv_mark_and_the_bound() {
+        assert_eq!(GEN_STEP, 8);
+        assert_eq!(GEN_MASK & (BOUND_MASK | PV_BIT), 0);
+        // 32 searches bring the generation back round.
+        let mut tt = TranspositionTable::new(1).unwrap();
+        for _ in 0..32 {
+            tt.new_search();
+        }
+        assert_eq!(tt.generation, 0);
     }
 
     #[test]
@@ -409,7 +487,7 @@ mod tests {
             score: -31_000,
             eval: 1234,
             depth: 255,
-            gen_bound: 0xfc | TtBound::Lower as u8,
+            gen_bound: GEN_MASK | PV_BIT | TtBound::Lower as u8,
         };
         let back = Entry::unpack(e.key, e.pack());
         assert_eq!(
@@ -421,7 +499,7 @@ mod tests {
     #[test]
     fn a_torn_entry_is_a_miss() {
         let tt = TranspositionTable::new(1).unwrap();
-        tt.store(42, Move(7), 10, 0, 3, TtBound::Exact);
+        tt.store(42, Move(7), 10, 0, 3, TtBound::Exact, false);
         let slot = tt.buckets[tt.index(42)]
             .0
             .iter()
@@ -454,7 +532,7 @@ mod tests {
                     for round in 0..20_000u64 {
                         let key = (round * 4 + t).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                         let v = value(key);
-                        tt.store(key, Move(v as u16), v, -v, 5, TtBound::Exact);
+                        tt.store(key, Move(v as u16), v, -v, 5, TtBound::Exact, false);
                         let probe = (round * 4 + (t + 1) % 4).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                         if let Some(h) = tt.probe(probe) {
                             let v = value(probe);
@@ -470,7 +548,7 @@ mod tests {
         // What one thread stored, another finds.
         let key = 0x1234_5678_9abc_def0;
         std::thread::scope(|s| {
-            s.spawn(|| tt.store(key, Move(3), 77, 1, 9, TtBound::Lower));
+            s.spawn(|| tt.store(key, Move(3), 77, 1, 9, TtBound::Lower, false));
         });
         let hit = std::thread::scope(|s| s.spawn(|| tt.probe(key)).join().unwrap()).unwrap();
         assert_eq!(
@@ -486,7 +564,7 @@ mod tests {
             .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .collect();
         for &k in &keys {
-            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper);
+            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper, false);
         }
         assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
         tt.clear_on(2);
@@ -500,7 +578,7 @@ mod tests {
         };
         assert!(empty(&tt));
         for &k in &keys {
-            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper);
+            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper, false);
         }
         tt.clear();
         assert!(empty(&tt));

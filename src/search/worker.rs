@@ -40,6 +40,9 @@ pub struct PlyState {
     /// Double singular extensions on the path from the root to the node
     /// at this ply (set by its parent before each child search).
     pub double_extensions: u8,
+    /// The node at this ply is, or has been, on a principal variation
+    /// (its `tt_pv`, kept for its singular search).
+    pub tt_pv: bool,
 }
 
 pub const NO_EVAL: i32 = -super::value::INFINITE;
