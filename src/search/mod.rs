@@ -24,6 +24,7 @@ pub mod prefetch;
 pub mod probcut;
 pub mod pvs;
 pub mod quiescence;
+pub mod reductions;
 pub mod see;
 pub mod singular;
 pub mod skill;

@@ -12,7 +12,7 @@
 
 use super::ordering::MovePicker;
 use super::see::see_ge;
-use super::tt::{TtBound, TtHit};
+use super::tt::{TtBound, TtData};
 use super::value::{from_tt, to_tt};
 use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
@@ -46,7 +46,12 @@ pub fn probcut_beta(beta: i32, improving: bool) -> i32 {
 /// `probcut_beta` (Stockfish's guard: ProbCut would most likely fail, and
 /// only repeat that search).
 #[inline]
-pub fn probcut_worth_trying(hit: Option<TtHit>, depth: i32, ply: usize, probcut_beta: i32) -> bool {
+pub fn probcut_worth_trying(
+    hit: Option<TtData>,
+    depth: i32,
+    ply: usize,
+    probcut_beta: i32,
+) -> bool {
     depth >= PROBCUT_MIN_DEPTH
         && !hit.is_some_and(|h| {
             h.depth >= depth - PROBCUT_STORED_REDUCTION && from_tt(h.score, ply) < probcut_beta
@@ -106,12 +111,14 @@ impl Worker<'_> {
             if score >= probcut_beta {
                 self.tt.store(
                     b.key(),
-                    m,
-                    to_tt(score, ply),
-                    static_eval,
-                    depth - PROBCUT_STORED_REDUCTION,
-                    TtBound::Lower,
-                    self.stack[ply].tt_pv,
+                    TtData {
+                        mv: m,
+                        score: to_tt(score, ply),
+                        eval: static_eval,
+                        depth: depth - PROBCUT_STORED_REDUCTION,
+                        bound: TtBound::Lower,
+                        was_pv: self.stack[ply].tt_pv,
+                    },
                 );
                 return Some(score);
             }
@@ -125,7 +132,7 @@ mod tests {
     use super::{PROBCUT_MARGIN, probcut_beta, probcut_worth_trying};
     use crate::board::{Board, Move};
     use crate::movegen::parse_uci_move;
-    use crate::search::tt::{TtBound, TtHit};
+    use crate::search::tt::{TtBound, TtData};
     use crate::search::worker::Worker;
     use crate::search::worker::tests::with_worker;
 
@@ -181,7 +188,15 @@ mod tests {
         // probcut_beta, it is tried.
         let stored = |score| {
             move |w: &mut Worker| {
-                w.tt.store(b.key(), Move::NULL, score, 0, 3, TtBound::Upper, false)
+                w.tt.store(
+                    b.key(),
+                    TtData {
+                        score,
+                        depth: 3,
+                        bound: TtBound::Upper,
+                        ..TtData::default()
+                    },
+                )
             }
         };
         assert!(!cut_by_probcut(&b, (299, 300), &stored(389)));
@@ -201,7 +216,7 @@ mod tests {
         assert_eq!(probcut_beta(100, false), 190);
         assert_eq!(probcut_beta(100, true), 170);
         let hit = |depth, score| {
-            Some(TtHit {
+            Some(TtData {
                 mv: Move::NULL,
                 score,
                 eval: 0,

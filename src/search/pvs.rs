@@ -6,84 +6,21 @@ use super::history::{bonus, malus};
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::params;
 use super::probcut::{probcut_beta, probcut_worth_trying};
+use super::reductions::{check_extends, late_move_prunes, lmr_reduction, node_type_reduction};
 use super::see::see_ge;
 use super::singular::{
     MAX_DOUBLE_EXTENSIONS, SINGULAR_MARGIN, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, Singular,
     singular_verdict,
 };
 use super::tablebase::men;
-use super::tt::TtBound;
+use super::tt::{TtBound, TtData, pv_mark};
 use super::value::{DRAW, INFINITE, MATE, MAX_PLY, TB_BOUND, TB_WIN, from_tt, mated_in, to_tt};
 use super::worker::{NO_EVAL, Worker};
 use crate::board::{Board, Color, Move};
 use crate::movegen::{CheckInfo, gives_check};
-#[cfg(not(feature = "tune"))]
-use std::sync::OnceLock;
 
 /// When `info currmove` lines start.
 const CURRMOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Late-move reductions by depth and move number: 0.75 + ln d · ln m / 2.25
-/// (the formula of Stockfish 10-era engines; the two constants are
-/// `params::lmr_base` and `params::lmr_div`, in hundredths).
-fn lmr_formula(depth: usize, moves: usize) -> i32 {
-    let base = f64::from(params::lmr_base()) / 100.0;
-    let div = f64::from(params::lmr_div()) / 100.0;
-    (base + (depth as f64).ln() * (moves as f64).ln() / div) as i32
-}
-
-/// The reduction of the `moves`-th move at `depth` (both at least 1): a
-/// table in a normal build, the formula itself in a tune build, whose
-/// constants change between games.
-#[inline]
-fn lmr_reduction(depth: usize, moves: usize) -> i32 {
-    #[cfg(feature = "tune")]
-    {
-        lmr_formula(depth.min(63), moves.min(63))
-    }
-    #[cfg(not(feature = "tune"))]
-    {
-        static TABLE: OnceLock<[[i32; 64]; 64]> = OnceLock::new();
-        let t = TABLE.get_or_init(|| {
-            let mut t = [[0; 64]; 64];
-            for (d, row) in t.iter_mut().enumerate().skip(1) {
-                for (m, r) in row.iter_mut().enumerate().skip(1) {
-                    *r = lmr_formula(d, m);
-                }
-            }
-            t
-        });
-        t[depth.min(63)][moves.min(63)]
-    }
-}
-
-/// Late-move reductions by node type: a PV node reduces one ply less, and
-/// a node that is or has been on a PV (`tt_pv`, PV nodes included) one
-/// ply less again (Stockfish's ttPv reduction).
-#[inline]
-fn node_type_reduction(pv_node: bool, tt_pv: bool) -> i32 {
-    -(pv_node as i32) - tt_pv as i32
-}
-
-/// Late-move pruning's test: `seen` moves have been seen at this node,
-/// the one in hand included, pruned or not. With nothing pruned before
-/// it, the move in hand is pruned once `3 + depth²` moves (halved when not
-/// improving) have been searched.
-#[inline]
-fn late_move_prunes(seen: usize, depth: i32, improving: bool) -> bool {
-    let limit = (3 + depth * depth) as usize / (2 - improving as usize);
-    seen > limit
-}
-
-/// Check extension: a move that gives check and does not lose material by
-/// SEE is searched a ply deeper (Stockfish 10-11's rule, after years of
-/// extending every check); a check that only throws a piece away is not
-/// forcing enough to pay for it, now that singular extensions find the
-/// forced lines (Stockfish 15.1 went further: only at depth > 9).
-#[inline]
-fn check_extends(b: &Board, m: Move, gives_check: bool) -> bool {
-    gives_check && see_ge(b, m, 0)
-}
 
 /// True when `side` has a piece other than pawns and king: the null-move
 /// zugzwang guard (king-and-pawn endings are where passing loses).
@@ -162,14 +99,12 @@ impl Worker<'_> {
             self.tt.probe(key)
         };
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
-        // Step 5a. The PV mark (Stockfish's ttPv): this node is on a PV, or
-        // its position was when last stored; the table keeps the mark, so
-        // that a line that drops off the PV is still searched with care.
-        // The singular search keeps its node's.
+        // Step 5a. The PV mark (`tt::pv_mark`); the singular search keeps
+        // its node's.
         let tt_pv = if singular_search {
             self.stack[ply].tt_pv
         } else {
-            pv_node || hit.is_some_and(|h| h.was_pv)
+            pv_mark(pv_node, hit)
         };
         self.stack[ply].tt_pv = tt_pv;
         if let Some(h) = hit
@@ -237,12 +172,14 @@ impl Worker<'_> {
                     let eval = if in_check { 0 } else { self.evaluate(b, ply) };
                     self.tt.store(
                         key,
-                        Move::NULL,
-                        to_tt(value, ply),
-                        eval,
-                        (depth + 6).min(100),
-                        bound,
-                        tt_pv,
+                        TtData {
+                            mv: Move::NULL,
+                            score: to_tt(value, ply),
+                            eval,
+                            depth: (depth + 6).min(100),
+                            bound,
+                            was_pv: tt_pv,
+                        },
                     );
                     return value;
                 }
@@ -589,12 +526,14 @@ impl Worker<'_> {
             let eval_to_store = if in_check { 0 } else { static_eval };
             self.tt.store(
                 key,
-                best_move,
-                to_tt(best, ply),
-                eval_to_store,
-                depth,
-                bound,
-                tt_pv,
+                TtData {
+                    mv: best_move,
+                    score: to_tt(best, ply),
+                    eval: eval_to_store,
+                    depth,
+                    bound,
+                    was_pv: tt_pv,
+                },
             );
         }
         best
@@ -634,10 +573,9 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{check_extends, late_move_prunes, node_type_reduction};
     use crate::board::{Board, Move};
     use crate::search::singular::MAX_DOUBLE_EXTENSIONS;
-    use crate::search::tt::TtBound;
+    use crate::search::tt::{TtBound, TtData};
     use crate::search::value::INFINITE;
     use crate::search::worker::tests::with_worker;
 
@@ -645,18 +583,7 @@ mod tests {
     const ONE_GOOD_MOVE: &str = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1";
 
     #[test]
-    fn only_checks_that_keep_the_material_are_extended() {
-        let b = Board::from_fen("4k3/3q4/8/8/4N3/8/8/R3K3 w - - 0 1").unwrap();
-        for (mv, extended) in [
-            ("a1a8", true),
-            ("e4f6", true),
-            ("e4d6", false),
-            ("a1a2", false),
-        ] {
-            let m = crate::movegen::parse_uci_move(&b, mv).unwrap();
-            let check = crate::movegen::gives_check(&b, m);
-            assert_eq!(check_extends(&b, m, check), extended, "{mv}");
-        }
+    fn a_node_in_check_is_not_extended_for_it() {
         // A position in check is not extended for being in check: at depth
         // 0 it goes straight to quiescence, which searches the evasions.
         let b = Board::from_fen("4k3/8/8/8/8/8/8/q3K3 w - - 0 1").unwrap();
@@ -673,7 +600,16 @@ mod tests {
         with_worker(vec![b.key()], |w| {
             // Shallow enough for the table to take any later store of the
             // same search (see `TranspositionTable::store`).
-            w.tt.store(b.key(), m, 900, 0, 5, TtBound::Lower, false);
+            w.tt.store(
+                b.key(),
+                TtData {
+                    mv: m,
+                    score: 900,
+                    depth: 5,
+                    bound: TtBound::Lower,
+                    ..TtData::default()
+                },
+            );
             // The full node takes the table's word for it.
             assert_eq!(w.negamax(&b, 883, 884, 4, 1), 900);
             // Without the queen capture, nothing comes near.
@@ -701,7 +637,16 @@ mod tests {
             with_worker(vec![b.key()], |w| {
                 w.root_depth = 10;
                 w.stack[1].double_extensions = before;
-                w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower, false);
+                w.tt.store(
+                    b.key(),
+                    TtData {
+                        mv: m,
+                        score: 900,
+                        depth: 7,
+                        bound: TtBound::Lower,
+                        ..TtData::default()
+                    },
+                );
                 assert!(w.negamax(&b, 849, 850, 8, 1) >= 850);
                 assert_eq!(w.stack[2].double_extensions, after, "{before}");
             });
@@ -717,7 +662,16 @@ mod tests {
         let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
         with_worker(vec![b.key()], |w| {
             w.root_depth = 10;
-            w.tt.store(b.key(), m, 900, 0, 7, TtBound::Lower, false);
+            w.tt.store(
+                b.key(),
+                TtData {
+                    mv: m,
+                    score: 900,
+                    depth: 7,
+                    bound: TtBound::Lower,
+                    ..TtData::default()
+                },
+            );
             assert_eq!(w.negamax(&b, 849, 850, 8, 1), 884);
         });
     }
@@ -741,7 +695,16 @@ mod tests {
         let b = Board::startpos();
         let m = crate::movegen::parse_uci_move(&b, "g1f3").unwrap();
         with_worker(vec![b.key()], |w| {
-            w.tt.store(b.key(), m, 300, 0, 20, TtBound::Lower, false);
+            w.tt.store(
+                b.key(),
+                TtData {
+                    mv: m,
+                    score: 300,
+                    depth: 20,
+                    bound: TtBound::Lower,
+                    ..TtData::default()
+                },
+            );
             assert_eq!(w.negamax(&b, 10, 11, 6, 1), 300);
             assert_eq!(w.history.killers[1][0], m);
             assert!(w.history.quiet(b.side_to_move(), m) > 0);
@@ -755,29 +718,18 @@ mod tests {
             let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 120");
             let b = Board::from_fen(&fen).unwrap();
             with_worker(vec![b.key()], |w| {
-                w.tt.store(b.key(), Move::NULL, 500, 0, 30, TtBound::Exact, false);
+                w.tt.store(
+                    b.key(),
+                    TtData {
+                        score: 500,
+                        depth: 30,
+                        bound: TtBound::Exact,
+                        ..TtData::default()
+                    },
+                );
                 assert_eq!(w.negamax(&b, 10, 11, 10, 1), expected, "clock {clock}");
             });
         }
-    }
-
-    #[test]
-    fn late_move_pruning_counts_every_move_seen() {
-        // Depth 2, improving: 7 moves go through, the eighth is pruned.
-        assert!(!late_move_prunes(7, 2, true));
-        assert!(late_move_prunes(8, 2, true));
-        // Not improving: half as many.
-        assert!(!late_move_prunes(3, 2, false));
-        assert!(late_move_prunes(4, 2, false));
-    }
-
-    #[test]
-    fn late_moves_of_a_node_on_a_pv_are_reduced_less() {
-        // (pv_node, tt_pv): an all or cut node, a PV node (always tt_pv),
-        // and a null-window node once on a PV.
-        assert_eq!(node_type_reduction(false, false), 0);
-        assert_eq!(node_type_reduction(true, true), -2);
-        assert_eq!(node_type_reduction(false, true), -1);
     }
 
     #[test]
@@ -797,7 +749,16 @@ mod tests {
         });
         // Once marked, the position stays marked in a null window.
         with_worker(vec![b.key()], |w| {
-            w.tt.store(b.key(), Move::NULL, 0, 0, 1, TtBound::Upper, true);
+            w.tt.store(
+                b.key(),
+                TtData {
+                    score: 0,
+                    depth: 1,
+                    bound: TtBound::Upper,
+                    was_pv: true,
+                    ..TtData::default()
+                },
+            );
             assert!(w.negamax(&b, 500, 501, 3, 1) <= 500);
             assert_eq!(w.tt.probe(b.key()).unwrap().depth, 3);
             assert!(was_pv(w));

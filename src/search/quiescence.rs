@@ -5,7 +5,7 @@
 use super::ordering::{MovePicker, see_verdict};
 use super::params;
 use super::see::{SEE_VALUE, piece_value, see_ge};
-use super::tt::TtBound;
+use super::tt::{TtBound, TtData, pv_mark};
 use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
 use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
@@ -150,16 +150,16 @@ impl Worker<'_> {
         } else {
             TtBound::Upper
         };
-        // The PV mark as the main search keeps it (see `negamax`).
-        let tt_pv = pv_node || hit.is_some_and(|h| h.was_pv);
         self.tt.store(
             key,
-            best_move,
-            to_tt(best, ply),
-            static_eval,
-            0,
-            bound,
-            tt_pv,
+            TtData {
+                mv: best_move,
+                score: to_tt(best, ply),
+                eval: static_eval,
+                depth: 0,
+                bound,
+                was_pv: pv_mark(pv_node, hit),
+            },
         );
         best
     }

@@ -20,8 +20,9 @@
 use crate::board::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum TtBound {
+    #[default]
     None = 0,
     Upper = 1,
     Lower = 2,
@@ -106,9 +107,9 @@ impl Slot {
 #[repr(align(64))]
 struct Bucket([Slot; 4]);
 
-/// What a probe found.
-#[derive(Clone, Copy, Debug)]
-pub struct TtHit {
+/// What an entry holds: what a probe finds and what a store writes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TtData {
     pub mv: Move,
     pub score: i32,
     pub eval: i32,
@@ -119,7 +120,16 @@ pub struct TtHit {
     pub was_pv: bool,
 }
 
-impl TtHit {
+/// The PV mark (Stockfish's ttPv): a node is marked when it is a PV node
+/// or its position's entry (`hit`) was stored marked. The table keeps the
+/// mark, so that a line that drops off the PV is still searched with care.
+/// The main search and quiescence store it alike.
+#[inline]
+pub fn pv_mark(pv_node: bool, hit: Option<TtData>) -> bool {
+    pv_node || hit.is_some_and(|h| h.was_pv)
+}
+
+impl TtData {
     /// `eval` sharpened by the stored score at `ply`: a lower bound above
     /// it or an upper bound below it (or an exact score) is a better guess
     /// of the position's value, unless it is a mate or tablebase score.
@@ -242,14 +252,14 @@ impl TranspositionTable {
         super::prefetch::prefetch(&self.buckets[self.index(key)]);
     }
 
-    pub fn probe(&self, key: u64) -> Option<TtHit> {
+    pub fn probe(&self, key: u64) -> Option<TtData> {
         let bucket = &self.buckets[self.index(key)];
         bucket
             .0
             .iter()
             .map(Slot::load)
             .find(|e| e.key == key && e.gen_bound & BOUND_MASK != 0)
-            .map(|e| TtHit {
+            .map(|e| TtData {
                 mv: e.mv,
                 score: e.score as i32,
                 eval: e.eval as i32,
@@ -263,19 +273,18 @@ impl TranspositionTable {
             })
     }
 
-    /// Stores a result; `score` must already be node-relative; `pv`: the
-    /// position is (or was) on a principal variation.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Move,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: TtBound,
-        pv: bool,
-    ) {
+    /// Stores a result for `key`; its `score` must already be
+    /// node-relative (`value::to_tt`); `was_pv`: the position is (or was)
+    /// on a principal variation.
+    pub fn store(&self, key: u64, data: TtData) {
+        let TtData {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+            was_pv: pv,
+        } = data;
         let generation = self.generation;
         let index = self.index(key);
         let bucket = &self.buckets[index];
@@ -357,9 +366,21 @@ impl TranspositionTable {
 mod tests {
     use super::*;
 
+    /// An entry's data in `store`'s old argument order.
+    fn data(mv: Move, score: i32, eval: i32, depth: i32, bound: TtBound, was_pv: bool) -> TtData {
+        TtData {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+            was_pv,
+        }
+    }
+
     #[test]
     fn a_stored_bound_sharpens_the_eval_only_the_way_it_points() {
-        let hit = |score, bound| TtHit {
+        let hit = |score, bound| TtData {
             mv: Move::NULL,
             score,
             eval: 0,
@@ -382,13 +403,13 @@ mod tests {
     fn store_probe_and_replace() {
         let mut tt = TranspositionTable::new(1).unwrap();
         let m = Move(0x1234);
-        tt.store(42, m, 17, 5, 6, TtBound::Exact, false);
+        tt.store(42, data(m, 17, 5, 6, TtBound::Exact, false));
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.mv, hit.score, hit.eval, hit.depth), (m, 17, 5, 6));
         assert_eq!(hit.bound, TtBound::Exact);
         assert!(tt.probe(43).is_none());
         // A null move keeps the old move.
-        tt.store(42, Move::NULL, -3, 5, 7, TtBound::Upper, false);
+        tt.store(42, data(Move::NULL, -3, 5, 7, TtBound::Upper, false));
         assert_eq!(tt.probe(42).unwrap().mv, m);
         tt.clear();
         assert!(tt.probe(42).is_none());
@@ -399,26 +420,26 @@ mod tests {
         let mut tt = TranspositionTable::new(1).unwrap();
         tt.new_search();
         let (deep, shallow) = (Move(0x1234), Move(0x0567));
-        tt.store(42, deep, 150, 5, 9, TtBound::Lower, false);
+        tt.store(42, data(deep, 150, 5, 9, TtBound::Lower, false));
         // A quiescence store (depth 0) of the same search: the depth-9
         // bound stays, the new move is taken.
-        tt.store(42, shallow, -20, 5, 0, TtBound::Upper, false);
+        tt.store(42, data(shallow, -20, 5, 0, TtBound::Upper, false));
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (150, 9, TtBound::Lower));
         assert_eq!(hit.mv, shallow);
         // Within four plies, the newer result replaces it.
-        tt.store(42, deep, 90, 5, 6, TtBound::Upper, false);
+        tt.store(42, data(deep, 90, 5, 6, TtBound::Upper, false));
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (90, 6, TtBound::Upper));
         // An exact result always replaces.
-        tt.store(42, deep, 150, 5, 12, TtBound::Lower, false);
-        tt.store(42, deep, 30, 5, 1, TtBound::Exact, false);
+        tt.store(42, data(deep, 150, 5, 12, TtBound::Lower, false));
+        tt.store(42, data(deep, 30, 5, 1, TtBound::Exact, false));
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (30, 1, TtBound::Exact));
         // So does any result of a later search.
-        tt.store(42, deep, 150, 5, 12, TtBound::Lower, false);
+        tt.store(42, data(deep, 150, 5, 12, TtBound::Lower, false));
         tt.new_search();
-        tt.store(42, deep, -5, 5, 0, TtBound::Upper, false);
+        tt.store(42, data(deep, -5, 5, 0, TtBound::Upper, false));
         let hit = tt.probe(42).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (-5, 0, TtBound::Upper));
     }
@@ -433,23 +454,23 @@ mod tests {
             (h.score, h.depth, h.bound, h.was_pv)
         };
         // Stored with the bound and generation, each unchanged by it.
-        tt.store(42, m, 150, 5, 9, TtBound::Lower, true);
+        tt.store(42, data(m, 150, 5, 9, TtBound::Lower, true));
         assert_eq!(look(&tt), (150, 9, TtBound::Lower, true));
         // Key 42 lives in a bucket that `hashfull` samples: the mark does
         // not hide the entry's generation.
         assert_eq!(tt.hashfull(), 1);
         // A shallower bound leaves the deeper entry, mark and all...
-        tt.store(42, m, -20, 5, 0, TtBound::Upper, false);
+        tt.store(42, data(m, -20, 5, 0, TtBound::Upper, false));
         assert_eq!(look(&tt), (150, 9, TtBound::Lower, true));
         // ... and marks it when it comes from a PV.
-        tt.store(43, m, 150, 5, 9, TtBound::Lower, false);
-        tt.store(43, m, -20, 5, 0, TtBound::Upper, true);
+        tt.store(43, data(m, 150, 5, 9, TtBound::Lower, false));
+        tt.store(43, data(m, -20, 5, 0, TtBound::Upper, true));
         let h = tt.probe(43).unwrap();
         assert_eq!((h.score, h.depth, h.was_pv), (150, 9, true));
         // A result that replaces the entry brings its own mark.
-        tt.store(42, m, 30, 5, 7, TtBound::Upper, false);
+        tt.store(42, data(m, 30, 5, 7, TtBound::Upper, false));
         assert_eq!(look(&tt), (30, 7, TtBound::Upper, false));
-        tt.store(42, m, 40, 5, 7, TtBound::Exact, true);
+        tt.store(42, data(m, 40, 5, 7, TtBound::Exact, true));
         assert_eq!(look(&tt), (40, 7, TtBound::Exact, true));
         // Later searches age the entry, not the mark.
         tt.new_search();
@@ -499,7 +520,7 @@ mod tests {
     #[test]
     fn a_torn_entry_is_a_miss() {
         let tt = TranspositionTable::new(1).unwrap();
-        tt.store(42, Move(7), 10, 0, 3, TtBound::Exact, false);
+        tt.store(42, data(Move(7), 10, 0, 3, TtBound::Exact, false));
         let slot = tt.buckets[tt.index(42)]
             .0
             .iter()
@@ -532,7 +553,7 @@ mod tests {
                     for round in 0..20_000u64 {
                         let key = (round * 4 + t).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                         let v = value(key);
-                        tt.store(key, Move(v as u16), v, -v, 5, TtBound::Exact, false);
+                        tt.store(key, data(Move(v as u16), v, -v, 5, TtBound::Exact, false));
                         let probe = (round * 4 + (t + 1) % 4).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                         if let Some(h) = tt.probe(probe) {
                             let v = value(probe);
@@ -548,7 +569,7 @@ mod tests {
         // What one thread stored, another finds.
         let key = 0x1234_5678_9abc_def0;
         std::thread::scope(|s| {
-            s.spawn(|| tt.store(key, Move(3), 77, 1, 9, TtBound::Lower, false));
+            s.spawn(|| tt.store(key, data(Move(3), 77, 1, 9, TtBound::Lower, false)));
         });
         let hit = std::thread::scope(|s| s.spawn(|| tt.probe(key)).join().unwrap()).unwrap();
         assert_eq!(
@@ -564,7 +585,7 @@ mod tests {
             .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .collect();
         for &k in &keys {
-            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper, false);
+            tt.store(k, data(Move(1), 0, 0, 1, TtBound::Upper, false));
         }
         assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
         tt.clear_on(2);
@@ -578,7 +599,7 @@ mod tests {
         };
         assert!(empty(&tt));
         for &k in &keys {
-            tt.store(k, Move(1), 0, 0, 1, TtBound::Upper, false);
+            tt.store(k, data(Move(1), 0, 0, 1, TtBound::Upper, false));
         }
         tt.clear();
         assert!(empty(&tt));
