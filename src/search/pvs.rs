@@ -579,6 +579,18 @@ mod tests {
     use crate::search::value::INFINITE;
     use crate::search::worker::tests::with_worker;
 
+    /// A table entry with a move and a lower bound, as a search that failed
+    /// high on the move leaves it.
+    fn fail_high(mv: Move, score: i32, depth: i32) -> TtData {
+        TtData {
+            mv,
+            score,
+            depth,
+            bound: TtBound::Lower,
+            ..TtData::default()
+        }
+    }
+
     /// White to move takes a loose queen with its own: the one good move.
     const ONE_GOOD_MOVE: &str = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1";
 
@@ -600,16 +612,7 @@ mod tests {
         with_worker(vec![b.key()], |w| {
             // Shallow enough for the table to take any later store of the
             // same search (see `TranspositionTable::store`).
-            w.tt.store(
-                b.key(),
-                TtData {
-                    mv: m,
-                    score: 900,
-                    depth: 5,
-                    bound: TtBound::Lower,
-                    ..TtData::default()
-                },
-            );
+            w.tt.store(b.key(), fail_high(m, 900, 5));
             // The full node takes the table's word for it.
             assert_eq!(w.negamax(&b, 883, 884, 4, 1), 900);
             // Without the queen capture, nothing comes near.
@@ -637,16 +640,7 @@ mod tests {
             with_worker(vec![b.key()], |w| {
                 w.root_depth = 10;
                 w.stack[1].double_extensions = before;
-                w.tt.store(
-                    b.key(),
-                    TtData {
-                        mv: m,
-                        score: 900,
-                        depth: 7,
-                        bound: TtBound::Lower,
-                        ..TtData::default()
-                    },
-                );
+                w.tt.store(b.key(), fail_high(m, 900, 7));
                 assert!(w.negamax(&b, 849, 850, 8, 1) >= 850);
                 assert_eq!(w.stack[2].double_extensions, after, "{before}");
             });
@@ -662,16 +656,7 @@ mod tests {
         let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
         with_worker(vec![b.key()], |w| {
             w.root_depth = 10;
-            w.tt.store(
-                b.key(),
-                TtData {
-                    mv: m,
-                    score: 900,
-                    depth: 7,
-                    bound: TtBound::Lower,
-                    ..TtData::default()
-                },
-            );
+            w.tt.store(b.key(), fail_high(m, 900, 7));
             assert_eq!(w.negamax(&b, 849, 850, 8, 1), 884);
         });
     }
@@ -695,16 +680,7 @@ mod tests {
         let b = Board::startpos();
         let m = crate::movegen::parse_uci_move(&b, "g1f3").unwrap();
         with_worker(vec![b.key()], |w| {
-            w.tt.store(
-                b.key(),
-                TtData {
-                    mv: m,
-                    score: 300,
-                    depth: 20,
-                    bound: TtBound::Lower,
-                    ..TtData::default()
-                },
-            );
+            w.tt.store(b.key(), fail_high(m, 300, 20));
             assert_eq!(w.negamax(&b, 10, 11, 6, 1), 300);
             assert_eq!(w.history.killers[1][0], m);
             assert!(w.history.quiet(b.side_to_move(), m) > 0);
