@@ -174,7 +174,7 @@ fn datagen_then_tune() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let report = String::from_utf8_lossy(&o.stdout);
-    assert!(report.contains("hidden 128, output buckets 1"), "{report}");
+    assert!(report.contains("hidden 128, output buckets 8"), "{report}");
     assert!(report.contains("K 146.1"), "{report}");
     for part in [
         "at lambda 0.5",

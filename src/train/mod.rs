@@ -52,9 +52,9 @@ pub use validation::{fit_k, hce_loss};
 
 pub const VALIDATION_EVERY: usize = 20;
 
-/// The default K: the one the shipped net r4 (`nets/default.lnn`) was
-/// trained with (fitted to the results of gen1-gen3 by round 4's
-/// trainer). Rounds 1-6 fitted K anew on each round's data (140.8, 145.4,
+/// The default K: the one r4 (`nets/round4-h128.lnn`, shipped until
+/// round 7) was trained with (fitted to the results of gen1-gen3 by round
+/// 4's trainer). Rounds 1-6 fitted K anew on each round's data (140.8, 145.4,
 /// 146.1, 150.1, 153.0, 155.5), so each net's centipawns were on a scale
 /// of their own; from round 7 on it stays at this value unless `k` is
 /// set (0: fit it).
