@@ -170,8 +170,11 @@ impl Network {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let sum = screlu_dot(us, &w2[..h]) + screlu_dot(them, &w2[h..]);
-        (sum / QA + b2) * SCALE / (QA * QB)
+        // Each dot fits i32 for H <= 256 (simd.rs), but their sum, and the
+        // sum times SCALE, need not for an extreme net of that width: the
+        // rest is done in i64 (the same value wherever i32 did not overflow).
+        let sum = screlu_dot(us, &w2[..h]) as i64 + screlu_dot(them, &w2[h..]) as i64;
+        ((sum / QA as i64 + b2 as i64) * SCALE as i64 / (QA * QB) as i64) as i32
     }
 }
 

@@ -616,3 +616,26 @@ fn the_round_one_net_is_sane() {
         Board::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     assert!(n.evaluate(&queen_up) > 500, "{}", n.evaluate(&queen_up));
 }
+
+/// The widest net the SIMD dot is sound for (H = 256), with every output
+/// weight at its bound and every accumulator saturated: each dot is near
+/// 2^31, their sum is not an i32, and the evaluation must still be the
+/// exact, positive value rather than a wrapped one.
+#[test]
+fn an_extreme_width_256_net_does_not_overflow() {
+    let h = 256;
+    let q = QuantisedNet {
+        hidden: h,
+        buckets: 1,
+        w1: vec![0; INPUTS * h],
+        b1: vec![QA as i16; h],
+        w2: vec![127; 2 * h],
+        b2: vec![0],
+    };
+    let n = Network::from_bytes(&q.to_bytes()).unwrap();
+    let dot = h as i64 * (QA as i64 * 127) * QA as i64;
+    let want = (2 * dot / QA as i64) * SCALE as i64 / (QA * QB) as i64;
+    assert!(dot < i32::MAX as i64 && 2 * dot > i32::MAX as i64);
+    assert_eq!(n.evaluate(&Board::startpos()) as i64, want);
+    assert!(want > 0 && want < i32::MAX as i64);
+}
