@@ -37,6 +37,7 @@ test:
 	$(CARGO) test
 	$(CARGO) test --features tune --target-dir target/tune --lib params
 	$(CARGO) test --release --test conformance -- --ignored --nocapture --test-threads=1
+	python3 scripts/test_ledger.py
 
 perft: all
 	$(BIN) perft --epd perft-suites/standard.epd
@@ -64,6 +65,14 @@ bench: all
 # Won Syzygy endings (KBN v K, KR v K, KQ v KR) against Stockfish without tables.
 tb-endgames: all
 	python3 tests/scripts/tb_endgames.py --ladya $(BIN) --stockfish $(STOCKFISH) --syzygy ../shared/data/syzygy --games 5
+
+# A line in docs/reliability.md for a finished match (scripts/ledger.py):
+#   make ledger PGN=games.pgn [LOG=fastchess.log] [NAME="what the match was"] [NOTE="..."]
+# PGN and LOG may name several files each.
+.PHONY: ledger
+ledger: all
+	python3 scripts/ledger.py --ladya $(BIN) $(foreach f,$(PGN),--pgn $(f)) $(foreach f,$(LOG),--log $(f)) \
+	  $(if $(NAME),--name "$(NAME)") $(if $(NOTE),--note "$(NOTE)")
 
 clean:
 	$(CARGO) clean
