@@ -22,7 +22,6 @@ use crate::eval::nnue::Network;
 use crate::movegen::parse_uci_move;
 use crate::perft;
 use crate::rules::Game;
-use crate::search::skill::Skill;
 use crate::search::{Limits, MAX_DEPTH};
 use command::{Go, Position};
 use options::{Change, Options};
@@ -139,6 +138,7 @@ impl Engine {
             Change::ShowWdl(on) => self.options.show_wdl = on,
             Change::LimitStrength(on) => self.options.limit_strength = on,
             Change::Elo(elo) => self.options.elo = elo,
+            Change::SkillNodes(nodes) => self.options.skill_nodes = nodes,
             Change::Param(name, v) => {
                 crate::search::params::set(name, v);
             }
@@ -260,11 +260,7 @@ impl Engine {
             no_game_reason,
             show_wdl: self.options.show_wdl,
             search_nothing,
-            skill: self
-                .options
-                .limit_strength
-                .then(|| Skill::from_elo(self.options.elo))
-                .flatten(),
+            skill: self.options.skill(),
             chess960: self.options.chess960,
         });
     }

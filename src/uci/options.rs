@@ -1,6 +1,7 @@
 //! The UCI options: what `uci` announces and what `setoption` may change.
 
-use crate::search::{params, skill};
+use crate::search::params;
+use crate::search::skill::{self, Skill};
 
 /// The values the front end keeps (the hash size and the thread count are
 /// applied to the searcher as soon as they are set).
@@ -25,6 +26,9 @@ pub struct Options {
     /// `UCI_LimitStrength`: play at `UCI_Elo`.
     pub limit_strength: bool,
     pub elo: u32,
+    /// `Skill Nodes`: the strength limit's knob set directly, as a node
+    /// budget (0: off); for the calibration tool.
+    pub skill_nodes: u64,
 }
 
 pub const HASH_DEFAULT: i64 = 16;
@@ -40,6 +44,9 @@ pub const MOVE_OVERHEAD_MAX: i64 = 5000;
 /// Stockfish's ranges for the Syzygy options.
 pub const SYZYGY_PROBE_DEPTH_MAX: i64 = 100;
 pub const SYZYGY_PROBE_LIMIT_DEFAULT: i64 = 7;
+/// A budget far beyond any clock (about 2^30 nodes a move); within the
+/// 32-bit spins that some GUIs keep.
+pub const SKILL_NODES_MAX: i64 = 1_000_000_000;
 
 impl Default for Options {
     fn default() -> Options {
@@ -58,6 +65,21 @@ impl Default for Options {
             syzygy_50_move_rule: true,
             limit_strength: false,
             elo: skill::MIN_ELO,
+            skill_nodes: 0,
+        }
+    }
+}
+
+impl Options {
+    /// The strength to play at (`None`: full). `UCI_LimitStrength` has
+    /// priority, as Stockfish's has over its `Skill Level`: on, `UCI_Elo`
+    /// picks the knob from the calibration table; off, a nonzero
+    /// `Skill Nodes` sets the knob (log2 of that budget) directly.
+    pub fn skill(&self) -> Option<Skill> {
+        if self.limit_strength {
+            Skill::from_elo(self.elo)
+        } else {
+            (self.skill_nodes > 0).then(|| Skill::from_nodes(self.skill_nodes))
         }
     }
 }
@@ -92,6 +114,7 @@ pub fn declarations() -> Vec<String> {
             skill::MIN_ELO,
             skill::MAX_ELO
         ),
+        format!("option name Skill Nodes type spin default 0 min 0 max {SKILL_NODES_MAX}"),
     ];
     if cfg!(feature = "tune") {
         lines.extend(params::ALL.iter().map(|p| {
@@ -124,6 +147,7 @@ pub enum Change {
     Syzygy50MoveRule(bool),
     LimitStrength(bool),
     Elo(u32),
+    SkillNodes(u64),
     /// A search parameter (tune builds only), by its `params` name.
     Param(&'static str, i32),
 }
@@ -219,6 +243,10 @@ pub fn interpret(name: &str, value: Option<&str>) -> Result<Accepted, String> {
         )
         .map(|(v, note)| Accepted {
             change: Change::Elo(v as u32),
+            note,
+        }),
+        "skill nodes" => spin("Skill Nodes", value, 0, SKILL_NODES_MAX).map(|(v, note)| Accepted {
+            change: Change::SkillNodes(v as u64),
             note,
         }),
         _ => match params::ALL
@@ -366,6 +394,41 @@ mod tests {
         ] {
             assert!(decl.iter().any(|d| d == line), "{line}");
         }
+    }
+
+    #[test]
+    fn skill_nodes_sets_the_knob_and_uci_limitstrength_has_priority() {
+        let mut o = Options::default();
+        assert_eq!(o.skill(), None);
+        assert!(
+            declarations()
+                .iter()
+                .any(|d| d == "option name Skill Nodes type spin default 0 min 0 max 1000000000")
+        );
+        assert_eq!(
+            interpret("skill   NODES", Some("3000")).unwrap().change,
+            Change::SkillNodes(3000)
+        );
+        let a = interpret("Skill Nodes", Some("-5")).unwrap();
+        assert_eq!(a.change, Change::SkillNodes(0));
+        assert!(a.note.is_some());
+        assert!(interpret("Skill Nodes", Some("many")).is_err());
+        o.skill_nodes = 3000;
+        assert_eq!(
+            o.skill(),
+            Some(Skill {
+                nodes: 3000,
+                weakness: 50
+            })
+        );
+        o.limit_strength = true;
+        o.elo = skill::MAX_ELO;
+        assert_eq!(o.skill(), None);
+        o.elo = skill::MIN_ELO;
+        assert_eq!(o.skill(), Skill::from_elo(skill::MIN_ELO));
+        o.limit_strength = false;
+        o.skill_nodes = 0;
+        assert_eq!(o.skill(), None);
     }
 
     #[test]
