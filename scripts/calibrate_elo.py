@@ -50,6 +50,7 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from elo_fit import (Curve, chi2_sf, fit_curve, floor50, loglik,  # noqa: E402
                      own_estimate, table_rows)
