@@ -6,8 +6,17 @@
 //! board ← movegen ← perft
 //!                 ← rules ← pgn ← (main.rs)
 //!                 ← rules ← eval ← search ← uci ← (main.rs)
-//!                                          ← tune ← train ← (main.rs)
+//!                                ← tune ← (main.rs)
+//!                                  search ← selfplay ← train ← (main.rs)
 //! ```
+//!
+//! Below them all, knowing no chess, `tool` (what the command-line tools
+//! share: `CliError`, the seeded `Rng`) and `fnv` (the hash of the net
+//! file and of a game record), which any layer may use.
+//!
+//! The neural network's three parts: the data (`selfplay`: datagen and the
+//! game-file format), the trainer (`train`), and inference (`eval::nnue`),
+//! meeting only in the game-file and net-file formats.
 // No unsafe code, with three measured exceptions: the neural evaluation's
 // output layer uses SSE2 intrinsics (`eval::nnue::simd`), the search
 // prefetches the transposition table (`search::prefetch`) and asks for huge
@@ -17,11 +26,14 @@
 
 pub mod board;
 pub mod eval;
+pub mod fnv;
 pub mod movegen;
 pub mod perft;
 pub mod pgn;
 pub mod rules;
 pub mod search;
+pub mod selfplay;
+pub mod tool;
 pub mod train;
 pub mod tune;
 pub mod uci;

@@ -3,7 +3,8 @@
 use clap::{Parser, Subcommand};
 use ladya::board::{Board, CastlingNotation};
 use ladya::perft;
-use ladya::tune::{self, CliError};
+use ladya::tool::CliError;
+use ladya::{selfplay, tune};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -279,7 +280,7 @@ fn bad_input(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
-/// The exit of a tuning tool: bad input is a one-line error (exit 2).
+/// The exit of a data or tuning tool: bad input is a one-line error (exit 2).
 fn finish_tool(result: Result<(), CliError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -352,7 +353,7 @@ fn main() -> ExitCode {
             }
             Err(e) => return bad_input(e),
         },
-        // The tuning tools end the program themselves.
+        // The data, training and tuning tools end the program themselves.
         Command::Train {
             data,
             validation,
@@ -430,20 +431,20 @@ fn main() -> ExitCode {
             format,
             every,
         } => {
-            use ladya::tune::gamefile::Version;
+            use ladya::selfplay::gamefile::Version;
             let format = match format {
-                ConvertFormat::Text => tune::ConvertFormat::Text,
-                ConvertFormat::Lgf1 => tune::ConvertFormat::Games(Version::V1),
-                ConvertFormat::Lgf2 => tune::ConvertFormat::Games(Version::V2),
+                ConvertFormat::Text => selfplay::ConvertFormat::Text,
+                ConvertFormat::Lgf1 => selfplay::ConvertFormat::Games(Version::V1),
+                ConvertFormat::Lgf2 => selfplay::ConvertFormat::Games(Version::V2),
             };
-            return finish_tool(tune::convert_files(&data, &path, format, every));
+            return finish_tool(selfplay::convert_files(&data, &path, format, every));
         }
         Command::Rescore {
             data,
             nodes,
             threads,
             out: path,
-        } => return finish_tool(tune::rescore_files(&data, nodes, threads, &path)),
+        } => return finish_tool(selfplay::rescore_files(&data, nodes, threads, &path)),
         Command::Tune {
             data,
             epochs,
@@ -484,7 +485,7 @@ fn main() -> ExitCode {
             if !(0.0..=1.0).contains(&frc_share) {
                 return bad_input(format!("--frc-share {frc_share} is not between 0 and 1"));
             }
-            let config = tune::datagen::Config {
+            let config = selfplay::datagen::Config {
                 games,
                 nodes,
                 threads,
@@ -495,8 +496,10 @@ fn main() -> ExitCode {
             };
             let frc_book = frc_book.as_deref();
             return finish_tool(match path {
-                Some(path) if !starts_only => tune::datagen_files(&book, frc_book, &config, &path),
-                _ => tune::check_start_files(&book, frc_book, &config, &mut out),
+                Some(path) if !starts_only => {
+                    selfplay::datagen_files(&book, frc_book, &config, &path)
+                }
+                _ => selfplay::check_start_files(&book, frc_book, &config, &mut out),
             });
         }
         Command::Perft {

@@ -42,7 +42,7 @@ fn row(report: &str, name: &str) -> (f64, f64) {
 
 /// The trainer's filters, as the library applies them.
 fn kept() -> usize {
-    let games = ladya::tune::gamefile::read_file(DATA).unwrap();
+    let games = ladya::selfplay::gamefile::read_file(DATA).unwrap();
     let config = ladya::train::Config::default();
     games
         .iter()

@@ -81,7 +81,7 @@ fn datagen_then_tune() {
     let o = datagen("4", "1");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("positions/s"), "{}", stderr(&o));
-    let first = ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap();
+    let first = ladya::selfplay::gamefile::read_file(games.to_str().unwrap()).unwrap();
     assert_eq!(first.len(), 4);
     // A run stopped mid-write leaves a partial record: the next run cuts it
     // off and appends, losing nothing written before.
@@ -91,7 +91,7 @@ fn datagen_then_tune() {
     std::fs::write(&games, &bytes).unwrap();
     let o = datagen("2", "100");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let all = ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap();
+    let all = ladya::selfplay::gamefile::read_file(games.to_str().unwrap()).unwrap();
     assert_eq!(all.len(), 6);
     assert_eq!(std::fs::read(&games).unwrap()[..whole], bytes[..whole]);
     for g in &all {
@@ -152,7 +152,7 @@ fn datagen_then_tune() {
         let o = ladya(&args);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     }
-    let read = |p: &PathBuf| ladya::tune::gamefile::read_file(p.to_str().unwrap()).unwrap();
+    let read = |p: &PathBuf| ladya::selfplay::gamefile::read_file(p.to_str().unwrap()).unwrap();
     assert_eq!(read(&v1), all);
     assert_eq!(read(&v2), all);
     assert_eq!(std::fs::read(&v1).unwrap()[2], 1);
@@ -317,7 +317,7 @@ fn datagen_plays_chess960_starts() {
         games.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let all = ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap();
+    let all = ladya::selfplay::gamefile::read_file(games.to_str().unwrap()).unwrap();
     assert_eq!(all.len(), 4);
     for g in &all {
         assert!(g.start.is_chess960(), "{}", g.start.to_fen());
@@ -398,7 +398,7 @@ fn datagen_verifies_its_starts_and_is_reproducible() {
             "{}",
             stderr(&o)
         );
-        ladya::tune::gamefile::read_file(games.to_str().unwrap()).unwrap()
+        ladya::selfplay::gamefile::read_file(games.to_str().unwrap()).unwrap()
     };
     let mut one = play("1", "verified-1.lgf", &[]);
     let mut two = play("2", "verified-2.lgf", &[]);

@@ -7,8 +7,8 @@ use super::model::FloatNet;
 use super::optimiser::{EpochReport, train};
 use super::validation::{fit_k, hce_loss, report_losses};
 use crate::eval::nnue::format::{MAX_HIDDEN, OUTPUT_BUCKETS, QuantisedNet};
-use crate::tune::CliError;
-use crate::tune::gamefile::{read_file, read_files};
+use crate::selfplay::gamefile::{read_file, read_files};
+use crate::tool::CliError;
 
 /// `ladya train`: reads the game files, trains, writes the net file; the
 /// progress goes to `report`. With `validation_path`, that file's games

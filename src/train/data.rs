@@ -7,8 +7,8 @@ use super::{Config, VALIDATION_EVERY};
 use crate::board::{Board, Color};
 use crate::eval::nnue::format::output_bucket;
 use crate::eval::nnue::{feature, flip_feature};
-use crate::tune::gamefile::{GameRecord, MATE_SCORE};
-use crate::tune::rng::Rng;
+use crate::selfplay::gamefile::{GameRecord, MATE_SCORE};
+use crate::tool::Rng;
 use std::collections::HashSet;
 
 /// One training position: its inputs from White's view, whose turn it

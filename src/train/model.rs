@@ -11,7 +11,7 @@ use super::Config;
 use super::data::Sample;
 use crate::board::Board;
 use crate::eval::nnue::format::{INPUTS, MAX_HIDDEN, OUTPUT_BUCKETS, QA, QB, QuantisedNet, SCALE};
-use crate::tune::rng::Rng;
+use crate::tool::Rng;
 
 pub(super) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())

@@ -6,7 +6,7 @@ use super::Config;
 use super::data::Sample;
 use super::model::FloatNet;
 use crate::eval::nnue::format::CLIP;
-use crate::tune::rng::Rng;
+use crate::tool::Rng;
 
 /// The learning rate of batch `step` (from 0) of `total_steps`: a linear
 /// rise over the first `c.warmup` batches, then a cosine from `c.lr` down

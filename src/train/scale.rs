@@ -16,8 +16,8 @@ use super::Config;
 use super::data::kept_positions;
 use crate::eval::nnue::Network;
 use crate::eval::nnue::format::NetError;
-use crate::tune::CliError;
-use crate::tune::gamefile::read_files;
+use crate::selfplay::gamefile::read_files;
+use crate::tool::CliError;
 
 /// Reference evaluations beyond this (centipawns, either side) are left
 /// out of the second column: least squares weighs a position by its

@@ -2,8 +2,8 @@ use super::*;
 use crate::board::{Board, Color};
 use crate::eval::nnue::Network;
 use crate::eval::nnue::format::INPUTS;
-use crate::tune::gamefile::{GameRecord, Version};
-use crate::tune::rng::Rng;
+use crate::selfplay::gamefile::{GameRecord, Version};
+use crate::tool::Rng;
 
 /// A few hand-made games: a start position, its moves and a result.
 fn games() -> Vec<GameRecord> {
@@ -281,7 +281,7 @@ fn training_lowers_the_loss_with(output_buckets: usize) {
     let (train_games, valid_games) = (material_games(24, 1), material_games(4, 2));
     for (name, games) in [("train.lgf", &train_games), ("valid.lgf", &valid_games)] {
         let mut bytes = Vec::new();
-        crate::tune::gamefile::write_records(games, Version::LATEST, &mut bytes).unwrap();
+        crate::selfplay::gamefile::write_records(games, Version::LATEST, &mut bytes).unwrap();
         std::fs::write(path(name), bytes).unwrap();
     }
     let c = Config {

@@ -10,8 +10,8 @@
 
 use crate::board::Color;
 use crate::eval::wdl::{MODEL, WdlModel, material};
-use crate::tune::CliError;
-use crate::tune::gamefile::{GameRecord, MATE_SCORE, read_files};
+use crate::selfplay::gamefile::{GameRecord, MATE_SCORE, read_files};
+use crate::tool::CliError;
 use std::io::Write;
 
 /// `ladya wdl-fit`: fits the model to the games of `paths`, starting from

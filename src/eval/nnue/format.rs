@@ -29,6 +29,8 @@
 //! A file whose magic, version, header or size does not match, or whose
 //! hash is wrong, is rejected with a `NetError` that says which.
 
+use crate::fnv::fnv1a;
+
 pub const MAGIC: [u8; 8] = *b"LADYANN\0";
 /// The version `to_bytes` writes.
 pub const VERSION: u32 = 2;
@@ -112,16 +114,6 @@ pub const fn file_len_v1(h: usize) -> usize {
 pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
     debug_assert!(buckets > 0);
     (pieces.saturating_sub(2) / 32usize.div_ceil(buckets)).min(buckets - 1)
-}
-
-/// FNV-1a, 64 bits.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for &b in bytes {
-        hash ^= b as u64;
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
 }
 
 /// A quantised network's parameters, as stored.

@@ -1,7 +1,8 @@
 use super::format::{
-    HEADER_LEN, MAGIC, NetError, QuantisedNet, VERSION, VERSION_1, file_len, file_len_v1, fnv1a,
+    HEADER_LEN, MAGIC, NetError, QuantisedNet, VERSION, VERSION_1, file_len, file_len_v1,
 };
 use super::*;
+use crate::fnv::fnv1a;
 use crate::movegen::legal_moves;
 
 /// A net with small pseudo-random weights (SplitMix64), hidden size `h`,

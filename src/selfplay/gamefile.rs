@@ -281,7 +281,7 @@ impl GameRecord {
             bytes.extend_from_slice(&m.0.to_le_bytes());
             bytes.extend_from_slice(&s.to_le_bytes());
         }
-        crate::eval::nnue::format::fnv1a(&bytes)
+        crate::fnv::fnv1a(&bytes)
     }
 }
 
@@ -461,7 +461,7 @@ pub fn write_text(games: &[GameRecord], out: &mut impl Write) -> std::io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::rng::Rng;
+    use crate::tool::Rng;
 
     fn sample() -> GameRecord {
         let start = Board::startpos();
