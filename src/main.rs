@@ -346,7 +346,7 @@ fn main() -> ExitCode {
         } => return judge_pgn(&path, &format, out),
         Command::Outcome {
             fen, moves, flag, ..
-        } => match ladya::rules::report::outcome_line(fen.as_deref(), &moves, flag.as_deref()) {
+        } => match ladya::pgn::verdict::outcome_line(fen.as_deref(), &moves, flag.as_deref()) {
             Ok(line) => {
                 use std::io::Write;
                 writeln!(out, "{line}")

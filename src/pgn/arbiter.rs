@@ -1,39 +1,29 @@
 //! The arbiter: a game's recorded result judged against the FIDE Laws.
 //!
 //! The moves are replayed from the start position (or the `FEN` tag), and
-//! the game ends at the first position where a rule ends it by itself:
-//! checkmate (5.1.1), stalemate (5.2.1), a dead position (5.2.2),
-//! a fifth occurrence (9.6.1), 75 moves each without a capture or pawn
-//! move unless the last move mates (9.6.2). Moves after that do not count.
-//! Then:
+//! the game ends at the first position where a rule ends it by itself
+//! ([`first_automatic_end`]); moves after that do not count. Then:
 //! - an automatic ending gives the result; the record must agree;
-//! - a time forfeit (the `Termination` tag) is a draw when the winner
-//!   could not checkmate by any series of legal moves (6.9);
+//! - a time forfeit (the `Termination` tag) is judged by [`flag_fall`]: a
+//!   draw when the winner could not checkmate by any series of legal
+//!   moves;
 //! - otherwise the Laws allow what was recorded: a decisive result is a
-//!   resignation or a loss on time (5.1.2, 6.9), a draw one by agreement
-//!   or claim (9.1, 9.2, 9.3).
+//!   resignation or a loss on time, a draw one by claim
+//!   ([`claimable_draw`]) or by agreement.
 //!
-//! The cheap tests run at every position: the fifth occurrence (keys
-//! since the last capture or pawn move only), the move count, and, where
-//! the material or the pawns changed (and where a castling right or an
-//! en-passant capture went away, which can also freeze a position), the
-//! dead-position proofs by material and by frozen pawns. The search over
-//! reachable positions ([`crate::rules::dead`]), the expensive proof, runs
-//! only where it can change the verdict: on the last position of a game
-//! recorded as won. A dead position stays dead after any move, so when the
-//! last position is dead, the positions before it are searched backwards
-//! to find where the game ended.
+//! Which rule applies, with its name, article and thresholds, is for
+//! `crate::rules` to say; this file words the judgement. The search over
+//! reachable positions, the expensive proof of a dead position, runs only
+//! where it can change the verdict: on a game recorded as won
+//! ([`Effort::Proofs`]).
 
 use super::reader::{GameResult, RawGame};
+use super::verdict::{last_move, reason, side_name};
 use crate::board::{Board, Color};
 use crate::movegen::{SanError, parse_san};
-use crate::rules::blockade::check_is_impossible;
-use crate::rules::dead::{DeadReason, cannot_ever_mate, dead_position, material_signature};
-use crate::rules::draw::is_dead_by_material;
-use crate::rules::outcome::checkmate_or_stalemate;
-use crate::rules::repetition::{occurrences, occurrences_at};
-use crate::rules::report::{last_move, reason, side_name};
-use crate::rules::{Game, Outcome, Verdict};
+use crate::rules::{
+    Effort, Game, Outcome, Verdict, claimable_draw, first_automatic_end, flag_fall,
+};
 
 /// What the arbiter says about a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,7 +118,12 @@ fn judge_game(raw: &RawGame, j: &mut Judgement) -> Result<(), String> {
     j.recorded = Some(recorded);
     let start = start_position(raw)?;
     let game = replay(raw, start)?;
-    let automatic = first_automatic_end(&game, recorded);
+    // Only a recorded win can be contradicted by the search.
+    let effort = match recorded {
+        GameResult::WhiteWins | GameResult::BlackWins => Effort::Proofs,
+        GameResult::Draw | GameResult::Unfinished => Effort::Cheap,
+    };
+    let automatic = first_automatic_end(&game, effort);
     let last = game.moves().len();
 
     // 6.9: a time forfeit, when no rule had ended the game on the board.
@@ -141,13 +136,7 @@ fn judge_game(raw: &RawGame, j: &mut Judgement) -> Result<(), String> {
     let ruling = match (automatic, winner) {
         (Some(v), _) => Some(v),
         (None, Some(w)) if on_time => Some(Verdict {
-            outcome: match cannot_ever_mate(game.board(), w) {
-                Some(reason) => Outcome::DrawOpponentCannotMate {
-                    flagged: !w,
-                    reason,
-                },
-                None => Outcome::LossOnTime { loser: !w },
-            },
+            outcome: flag_fall(game.board(), !w),
             ply: last,
         }),
         (None, _) => None,
@@ -159,7 +148,7 @@ fn judge_game(raw: &RawGame, j: &mut Judgement) -> Result<(), String> {
             let text = reason(&game, &v);
             let laws = v.outcome.result();
             j.laws = Some(laws);
-            j.rule = Some(v.outcome.name());
+            j.rule = Some(v.outcome.rule());
             j.article = Some(v.outcome.article());
             j.ply = Some(v.ply);
             j.end_move = last_move(&game, v.ply);
@@ -205,22 +194,25 @@ fn judge_game(raw: &RawGame, j: &mut Judgement) -> Result<(), String> {
                     );
                 }
                 None => {
-                    let (rule, article, how) = draw_allowed(&game);
+                    let (draw, how) = draw_allowed(&game);
+                    let article = draw.article();
                     j.call = Call::Ok;
                     j.laws = Some(rec);
-                    j.rule = Some(rule);
+                    j.rule = Some(draw.rule());
                     j.article = Some(article);
                     j.reason = format!(
                         "recorded {rec}{names}, which the Laws allow: no rule ended the game on the board ({last_text}), so {how} (FIDE {article})"
                     );
                 }
                 Some(w) => {
+                    let resignation = Outcome::Resignation { loser: !w };
+                    let article = resignation.article();
                     j.call = Call::Ok;
                     j.laws = Some(rec);
-                    j.rule = Some("resignation");
-                    j.article = Some("5.1.2");
+                    j.rule = Some(resignation.rule());
+                    j.article = Some(article);
                     j.reason = format!(
-                        "recorded {rec}{names}, which the Laws allow: no rule ended the game on the board and the position {after} is not dead, so a win by {}'s resignation or otherwise stands (FIDE 5.1.2)",
+                        "recorded {rec}{names}, which the Laws allow: no rule ended the game on the board and the position {after} is not dead, so a win by {}'s resignation or otherwise stands (FIDE {article})",
                         side_name(!w)
                     );
                 }
@@ -248,31 +240,19 @@ fn players(j: &Judgement) -> String {
 }
 
 /// The draw a live position allows: a claim (threefold, fifty moves) when
-/// the last position qualifies, otherwise an agreement.
-fn draw_allowed(game: &Game) -> (&'static str, &'static str, String) {
-    let n = occurrences(game);
-    let halfmoves = game.board().halfmove_clock();
-    if n >= 3 {
-        (
-            "threefold-repetition",
-            "9.2",
-            format!("the last position had occurred {n} times and a draw claimed on it stands"),
-        )
-    } else if halfmoves >= 100 {
-        (
-            "fifty-moves",
-            "9.3",
-            format!(
-                "the last {halfmoves} half-moves were made without a capture or pawn move and a draw claimed on them stands"
-            ),
-        )
-    } else {
-        (
-            "agreement",
-            "9.1.2",
-            "a draw by agreement stands".to_string(),
-        )
-    }
+/// the last position qualifies, otherwise an agreement; and how it stands.
+fn draw_allowed(game: &Game) -> (Outcome, String) {
+    let draw = claimable_draw(game).unwrap_or(Outcome::Agreement);
+    let how = match &draw {
+        Outcome::ThreefoldRepetition { occurrences } => format!(
+            "the last position had occurred {occurrences} times and a draw claimed on it stands"
+        ),
+        Outcome::FiftyMoves { halfmoves } => format!(
+            "the last {halfmoves} half-moves were made without a capture or pawn move and a draw claimed on them stands"
+        ),
+        _ => "a draw by agreement stands".to_string(),
+    };
+    (draw, how)
 }
 
 /// The result the game records: its `Result` tag and the result that ends
@@ -361,81 +341,6 @@ fn replay(raw: &RawGame, start: Board) -> Result<Game, String> {
         }
     }
     Ok(game)
-}
-
-/// The first position where a rule ended the game by itself, and how.
-/// `recorded` decides whether the search over reachable positions is
-/// worth its time: only a recorded win can be contradicted by it.
-fn first_automatic_end(game: &Game, recorded: GameResult) -> Option<Verdict> {
-    let boards = game.boards();
-    let last = boards.len() - 1;
-    for ply in 0..=last {
-        let b = &boards[ply];
-        let structural = ply == 0 || {
-            let before = &boards[ply - 1];
-            b.halfmove_clock() == 0
-                || b.castling_rights() != before.castling_rights()
-                || before.en_passant().is_some()
-        };
-        // Mate and stalemate can only be the last position (no move
-        // follows either), and come first (9.6.2: mate beats 75 moves).
-        let outcome = if ply == last {
-            checkmate_or_stalemate(b)
-        } else {
-            None
-        }
-        .or_else(|| {
-            structural
-                .then(|| dead_by_proof_without_search(b))
-                .flatten()
-        })
-        .or_else(|| {
-            let n = if b.halfmove_clock() >= 16 {
-                occurrences_at(game, ply)
-            } else {
-                1
-            };
-            (n >= 5).then_some(Outcome::FivefoldRepetition { occurrences: n })
-        })
-        .or_else(|| {
-            (b.halfmove_clock() >= 150).then_some(Outcome::SeventyFiveMoves {
-                halfmoves: b.halfmove_clock(),
-            })
-        });
-        if let Some(outcome) = outcome {
-            return Some(Verdict { outcome, ply });
-        }
-    }
-    // The search, where only it could contradict a recorded win.
-    if !matches!(recorded, GameResult::WhiteWins | GameResult::BlackWins) {
-        return None;
-    }
-    let reason = dead_position(&boards[last])?;
-    // Dead stays dead: walk back to the first position proven dead.
-    let mut first = (last, reason);
-    for ply in (0..last).rev() {
-        match dead_position(&boards[ply]) {
-            Some(reason) => first = (ply, reason),
-            None => break,
-        }
-    }
-    Some(Verdict {
-        outcome: Outcome::DeadPosition(first.1),
-        ply: first.0,
-    })
-}
-
-/// The dead-position proofs that need no search: material, frozen pawns.
-fn dead_by_proof_without_search(b: &Board) -> Option<Outcome> {
-    if is_dead_by_material(b) {
-        Some(Outcome::DeadPosition(DeadReason::Material(
-            material_signature(b),
-        )))
-    } else if check_is_impossible(b, None) {
-        Some(Outcome::DeadPosition(DeadReason::Blockade))
-    } else {
-        None
-    }
 }
 
 /// True when a `Termination` tag says the game was lost on time, in the

@@ -1,5 +1,6 @@
 //! Cheap draw tests for the search, called at every node.
 
+use super::outcome::FIFTY_MOVES;
 use crate::board::{Board, Color, PieceKind};
 
 /// Repetition as the search scores it. `keys` holds the keys of the game's
@@ -41,7 +42,7 @@ pub fn is_repetition_draw(keys: &[u64], halfmove_clock: u16, root: usize) -> boo
 /// or pawn move. The caller checks mate first (mate takes precedence).
 #[inline]
 pub fn is_fifty_move_draw(board: &Board) -> bool {
-    board.halfmove_clock() >= 100
+    board.halfmove_clock() >= FIFTY_MOVES
 }
 
 /// The material layer of dead positions (FIDE 5.2.2): K v K, K+B v K,

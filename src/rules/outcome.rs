@@ -7,13 +7,30 @@
 //! half-move stands). The automatic endings (mate, stalemate, dead
 //! position, fivefold, 75 moves) end the game at once; the claimable ones
 //! (threefold, fifty moves) only let a player claim a draw.
+//!
+//! The precedence of the automatic endings is written once
+//! (`automatic_end_at`); [`verdict`] (`ladya outcome`) and
+//! [`first_automatic_end`] (the PGN arbiter) differ only in which proofs
+//! of a dead position they run where.
 
-use super::dead::{CannotMate, DeadReason, cannot_ever_mate, dead_position};
+use super::blockade::check_is_impossible;
+use super::dead::{CannotMate, DeadReason, cannot_ever_mate, dead_position, material_signature};
 use super::draw::is_dead_by_material;
 use super::game::Game;
 use super::repetition::{occurrences, occurrences_at};
 use crate::board::{Board, Color};
 use crate::movegen::has_legal_move;
+
+/// 9.2: a draw may be claimed on a position's third occurrence.
+pub const THREEFOLD: usize = 3;
+/// 9.6.1: a position's fifth occurrence ends the game.
+pub const FIVEFOLD: usize = 5;
+/// 9.3: a draw may be claimed after 50 moves by each player (half-moves)
+/// without a pawn move or capture.
+pub const FIFTY_MOVES: u16 = 100;
+/// 9.6.2: 75 moves by each player (half-moves) without a pawn move or
+/// capture end the game, unless the last one mates.
+pub const SEVENTY_FIVE_MOVES: u16 = 150;
 
 /// What the rules say about a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +58,8 @@ pub enum Outcome {
     DrawOpponentCannotMate { flagged: Color, reason: CannotMate },
     /// 5.1.2: `loser` resigned.
     Resignation { loser: Color },
+    /// 9.1.2: the players agreed a draw.
+    Agreement,
 }
 
 /// How an outcome bears on the game.
@@ -78,6 +97,17 @@ impl Outcome {
             Outcome::Resignation {
                 loser: Color::Black,
             } => "black-resigns",
+            Outcome::Agreement => "agreement",
+        }
+    }
+
+    /// The rule alone, as the PGN arbiter names it: the [`name`](Self::name),
+    /// but `resignation` for either side's (the recorded result already
+    /// says who won).
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Outcome::Resignation { .. } => "resignation",
+            _ => self.name(),
         }
     }
 
@@ -94,6 +124,7 @@ impl Outcome {
             Outcome::Ongoing => "5",
             Outcome::LossOnTime { .. } | Outcome::DrawOpponentCannotMate { .. } => "6.9",
             Outcome::Resignation { .. } => "5.1.2",
+            Outcome::Agreement => "9.1.2",
         }
     }
 
@@ -107,7 +138,8 @@ impl Outcome {
             | Outcome::DeadPosition(_)
             | Outcome::FivefoldRepetition { .. }
             | Outcome::SeventyFiveMoves { .. }
-            | Outcome::DrawOpponentCannotMate { .. } => Kind::Over(None),
+            | Outcome::DrawOpponentCannotMate { .. }
+            | Outcome::Agreement => Kind::Over(None),
             Outcome::ThreefoldRepetition { .. } | Outcome::FiftyMoves { .. } => Kind::ClaimableDraw,
             Outcome::Ongoing => Kind::Ongoing,
         }
@@ -161,35 +193,111 @@ pub fn outcome(game: &Game) -> Outcome {
 /// The verdict with the position it is about. A game that an automatic
 /// rule (dead material, fivefold repetition, 75 moves) ended before its
 /// last move keeps that ending: the later moves were not part of the game.
+/// Before the last position only the material proof of a dead position is
+/// tried (a position proven dead otherwise stays dead, and the last one is
+/// searched); on the last, every proof.
 pub fn verdict(game: &Game) -> Verdict {
     let last = game.boards().len() - 1;
     for ply in 0..last {
-        if let Some(outcome) = earlier_automatic_end(game, ply) {
+        if let Some(outcome) = automatic_end_at(game, ply, DeadProofs::Material) {
             return Verdict { outcome, ply };
         }
     }
-    Verdict {
-        outcome: final_outcome(game),
-        ply: last,
+    let outcome = automatic_end_at(game, last, DeadProofs::All)
+        .or_else(|| claimable_draw(game))
+        .unwrap_or(Outcome::Ongoing);
+    Verdict { outcome, ply: last }
+}
+
+/// How hard [`first_automatic_end`] looks for a dead position (5.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effort {
+    /// The proofs without search (material, frozen pawns), tried wherever
+    /// their answer can change: cheap enough for every game of a file.
+    Cheap,
+    /// Those, then the search over reachable positions on the last
+    /// position; when that is dead, the positions before it are searched
+    /// backwards for where the game ended (a dead position stays dead).
+    Proofs,
+}
+
+/// The first position where a rule ended the game by itself (mate,
+/// stalemate, dead position, fivefold repetition, 75 moves), and how; the
+/// moves after it do not count. `None` while no rule has ended the game
+/// (as far as `effort` can prove).
+pub fn first_automatic_end(game: &Game, effort: Effort) -> Option<Verdict> {
+    let boards = game.boards();
+    let last = boards.len() - 1;
+    for ply in 0..=last {
+        // The proofs without search look at the material, the pawns, the
+        // castling rights and an en-passant capture; where none of them
+        // changed, their answer is the one given a ply before.
+        let changed = ply == 0 || {
+            let (before, b) = (&boards[ply - 1], &boards[ply]);
+            b.halfmove_clock() == 0
+                || b.castling_rights() != before.castling_rights()
+                || before.en_passant().is_some()
+        };
+        let proofs = if changed {
+            DeadProofs::WithoutSearch
+        } else {
+            DeadProofs::None
+        };
+        if let Some(outcome) = automatic_end_at(game, ply, proofs) {
+            return Some(Verdict { outcome, ply });
+        }
+    }
+    if effort == Effort::Cheap {
+        return None;
+    }
+    let reason = dead_position(&boards[last])?;
+    let mut first = (last, reason);
+    for ply in (0..last).rev() {
+        match dead_position(&boards[ply]) {
+            Some(reason) => first = (ply, reason),
+            None => break,
+        }
+    }
+    Some(Verdict {
+        outcome: Outcome::DeadPosition(first.1),
+        ply: first.0,
+    })
+}
+
+/// The draw a player may claim on the current position: threefold
+/// repetition (9.2), else fifty moves (9.3); `None` when neither.
+pub fn claimable_draw(game: &Game) -> Option<Outcome> {
+    let occurrences = occurrences(game);
+    let halfmoves = game.board().halfmove_clock();
+    if occurrences >= THREEFOLD {
+        Some(Outcome::ThreefoldRepetition { occurrences })
+    } else if halfmoves >= FIFTY_MOVES {
+        Some(Outcome::FiftyMoves { halfmoves })
+    } else {
+        None
     }
 }
 
 /// The verdict when `flagged` ran out of time (FIDE 6.9): a game already
-/// ended on the board keeps its ending; otherwise the flag-fall loses,
-/// unless the opponent cannot checkmate by any sequence of legal moves.
-/// Where that is not proven, the flag-fall loses.
+/// ended on the board keeps its ending; otherwise [`flag_fall`].
 pub fn verdict_on_flag(game: &Game, flagged: Color) -> Verdict {
     let v = verdict(game);
     if v.outcome.is_automatic() {
         return v;
     }
-    let outcome = match cannot_ever_mate(game.board(), !flagged) {
+    Verdict {
+        outcome: flag_fall(game.board(), flagged),
+        ply: v.ply,
+    }
+}
+
+/// FIDE 6.9 on a position where no rule had ended the game: `flagged`
+/// loses, unless the opponent cannot checkmate by any sequence of legal
+/// moves. Where that is not proven, the flag-fall loses.
+pub fn flag_fall(board: &Board, flagged: Color) -> Outcome {
+    match cannot_ever_mate(board, !flagged) {
         Some(reason) => Outcome::DrawOpponentCannotMate { flagged, reason },
         None => Outcome::LossOnTime { loser: flagged },
-    };
-    Verdict {
-        outcome,
-        ply: v.ply,
     }
 }
 
@@ -207,30 +315,6 @@ pub fn verdict_on_resignation(game: &Game, resigning: Color) -> Verdict {
     }
 }
 
-/// The full precedence on the current position.
-fn final_outcome(game: &Game) -> Outcome {
-    let board = game.board();
-    if let Some(o) = checkmate_or_stalemate(board) {
-        return o;
-    }
-    if let Some(reason) = dead_position(board) {
-        return Outcome::DeadPosition(reason);
-    }
-    let occurrences = occurrences(game);
-    let halfmoves = board.halfmove_clock();
-    if occurrences >= 5 {
-        Outcome::FivefoldRepetition { occurrences }
-    } else if halfmoves >= 150 {
-        Outcome::SeventyFiveMoves { halfmoves }
-    } else if occurrences >= 3 {
-        Outcome::ThreefoldRepetition { occurrences }
-    } else if halfmoves >= 100 {
-        Outcome::FiftyMoves { halfmoves }
-    } else {
-        Outcome::Ongoing
-    }
-}
-
 /// 5.1.1 and 5.2.1: the side to move has no legal move.
 pub fn checkmate_or_stalemate(board: &Board) -> Option<Outcome> {
     if has_legal_move(board) {
@@ -244,26 +328,50 @@ pub fn checkmate_or_stalemate(board: &Board) -> Option<Outcome> {
     }
 }
 
-/// The automatic endings that can be passed by while moves go on (a
-/// position before the last one had legal moves, so no mate or stalemate).
-/// Only the material layer of dead positions is tried here: a position
-/// proven dead beyond material stays dead, and the last one is searched.
-fn earlier_automatic_end(game: &Game, ply: usize) -> Option<Outcome> {
+/// Which proofs of a dead position (5.2.2) a check runs, cheapest first.
+#[derive(Clone, Copy)]
+enum DeadProofs {
+    None,
+    /// Too little material for any mate.
+    Material,
+    /// Material, then frozen pawns that stop every check.
+    WithoutSearch,
+    /// Those, then the search over reachable positions ([`dead_position`]).
+    All,
+}
+
+fn dead_by(board: &Board, proofs: DeadProofs) -> Option<DeadReason> {
+    match proofs {
+        DeadProofs::None => None,
+        DeadProofs::Material => {
+            is_dead_by_material(board).then(|| DeadReason::Material(material_signature(board)))
+        }
+        DeadProofs::WithoutSearch => dead_by(board, DeadProofs::Material)
+            .or_else(|| check_is_impossible(board, None).then_some(DeadReason::Blockade)),
+        DeadProofs::All => dead_position(board),
+    }
+}
+
+/// The automatic endings of the position at index `ply` of the game's
+/// boards, by precedence: checkmate and stalemate (only the last position
+/// can be either: a move was played from every other), a dead position
+/// (as far as `proofs` go), fivefold repetition, 75 moves.
+fn automatic_end_at(game: &Game, ply: usize, proofs: DeadProofs) -> Option<Outcome> {
     let board = &game.boards()[ply];
-    if is_dead_by_material(board) {
-        return Some(Outcome::DeadPosition(DeadReason::Material(
-            super::dead::material_signature(board),
-        )));
+    if ply == game.boards().len() - 1
+        && let Some(outcome) = checkmate_or_stalemate(board)
+    {
+        return Some(outcome);
+    }
+    if let Some(reason) = dead_by(board, proofs) {
+        return Some(Outcome::DeadPosition(reason));
     }
     let occurrences = occurrences_at(game, ply);
-    if occurrences >= 5 {
+    if occurrences >= FIVEFOLD {
         return Some(Outcome::FivefoldRepetition { occurrences });
     }
     let halfmoves = board.halfmove_clock();
-    if halfmoves >= 150 {
-        return Some(Outcome::SeventyFiveMoves { halfmoves });
-    }
-    None
+    (halfmoves >= SEVENTY_FIVE_MOVES).then_some(Outcome::SeventyFiveMoves { halfmoves })
 }
 
 #[cfg(test)]

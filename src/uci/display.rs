@@ -13,15 +13,15 @@ pub fn lines(game: &Game) -> Vec<String> {
     out.push(format!("Key: {:016X}", b.key()));
     let checkers: Vec<String> = checkers(b).iter().map(|s| s.to_string()).collect();
     out.push(format!("Checkers: {}", checkers.join(" ")));
-    // The FIDE verdict, from the rules module's report (it answers an
-    // error until the rules land; then this line fills in by itself).
+    // The FIDE verdict, in `ladya outcome`'s words.
     let start = game.start().to_fen();
     // King takes rook for castling: unambiguous in Chess960 too.
     let notation = crate::movegen::UciNotation::new(game.start(), true);
     let moves: Vec<String> = game.moves().iter().map(|m| notation.write(*m)).collect();
-    match crate::rules::report::outcome_line(Some(&start), &moves, None) {
+    match crate::pgn::verdict::outcome_line(Some(&start), &moves, None) {
         Ok(line) => out.push(format!("Outcome: {line}")),
-        // TODO(rules): drop this arm once `rules::report` is implemented.
+        // The game's own start and moves always replay; shown, not hidden,
+        // should one ever fail.
         Err(e) => out.push(format!("Outcome: unknown ({e})")),
     }
     out

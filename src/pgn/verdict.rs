@@ -1,15 +1,18 @@
-//! `ladya outcome`: the verdict line.
+//! `ladya outcome`: a verdict of the rules in words, one line. The
+//! arbiter's report (`report`) gives the same reasons for the games of a
+//! PGN file.
 //!
 //! The first token is the verdict's name, then `:` and a plain-English
 //! reason that names the position (moves in SAN with their numbers) and
 //! the FIDE article, e.g.
 //! `threefold-repetition: the position after 9...Ng8 has occurred 3 times; a draw may be claimed (FIDE 9.2)`.
 
-use super::dead::{CannotMate, DeadReason};
-use super::game::Game;
-use super::outcome::{Outcome, Verdict, verdict, verdict_on_flag};
 use crate::board::{Board, Color};
 use crate::movegen::san::numbered_san;
+use crate::rules::{
+    CannotMate, DeadReason, FIFTY_MOVES, Game, GameError, Outcome, SEVENTY_FIVE_MOVES, Verdict,
+    verdict, verdict_on_flag,
+};
 use std::fmt;
 
 /// Why `ladya outcome` could not judge (exit status 2).
@@ -19,7 +22,7 @@ pub enum OutcomeError {
         fen: String,
         error: crate::board::FenError,
     },
-    Move(super::game::GameError),
+    Move(GameError),
     Flag(String),
 }
 
@@ -129,15 +132,17 @@ pub fn reason(game: &Game, v: &Verdict) -> String {
             "{after} has occurred {occurrences} times; the game is drawn automatically {article}"
         ),
         Outcome::SeventyFiveMoves { halfmoves } => format!(
-            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least 75 moves by each player); the game is drawn automatically {article}",
-            prefix(&after)
+            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least {} moves by each player); the game is drawn automatically {article}",
+            prefix(&after),
+            SEVENTY_FIVE_MOVES / 2
         ),
         Outcome::ThreefoldRepetition { occurrences } => {
             format!("{after} has occurred {occurrences} times; a draw may be claimed {article}")
         }
         Outcome::FiftyMoves { halfmoves } => format!(
-            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least 50 moves by each player); a draw may be claimed {article}",
-            prefix(&after)
+            "{}the last {halfmoves} half-moves were made without a pawn move or capture (at least {} moves by each player); a draw may be claimed {article}",
+            prefix(&after),
+            FIFTY_MOVES / 2
         ),
         Outcome::Ongoing => format!(
             "{}{to_move} to move; no checkmate, stalemate, dead position, repetition or move-count rule ends the game {article}",
@@ -174,6 +179,10 @@ pub fn reason(game: &Game, v: &Verdict) -> String {
             prefix(&after),
             side_name(*loser),
             side_name(!*loser)
+        ),
+        Outcome::Agreement => format!(
+            "{}the players agreed a draw; the game is drawn {article}",
+            prefix(&after)
         ),
     };
     let later = game.moves().len() - v.ply;
