@@ -1,7 +1,7 @@
 //! The number of legal moves, counted by sets rather than listed: perft's
 //! bulk counting at the last ply, and `has_legal_move`.
 //!
-//! The same rules as `legal::generate`, which stays the reference (a test
+//! The same rules as `generator::generate`, which stays the reference (a test
 //! compares the two on every node of the perft suites' first plies), done
 //! with the attack sets of `board::bitboard`: the checkers and pins from
 //! the king outward, the squares the enemy attacks (our king lifted) for
@@ -11,7 +11,7 @@
 //! enemy rook or queen on our first rank (Chess960's hidden attacks), are
 //! rare and use the generator's own tests.
 
-use super::legal::{castling_moves, en_passant_is_safe};
+use super::generator::{castling_moves, en_passant_is_safe};
 use super::move_list::MoveCounter;
 use super::tally::Tally;
 use crate::board::bitboard::{

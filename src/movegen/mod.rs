@@ -1,9 +1,9 @@
 //! Legal move generation, and moves in UCI text and SAN (out and in).
 
 pub mod count;
+pub mod generator;
 pub mod gives_check;
-pub mod legal;
-pub mod legality;
+pub mod is_legal;
 pub mod move_list;
 pub mod san;
 pub mod san_parse;
@@ -11,7 +11,7 @@ pub mod tally;
 pub mod uci_move;
 
 pub use gives_check::{CheckInfo, gives_check};
-pub use legality::is_legal;
+pub use is_legal::is_legal;
 pub use move_list::{MAX_MOVES, MoveCounter, MoveList, MoveSink};
 pub use san_parse::{SanError, parse_san};
 pub use uci_move::{MoveError, UciNotation, parse_uci_move};
@@ -21,20 +21,20 @@ use crate::board::Board;
 /// Appends every legal move of `b` to `list`.
 #[inline]
 pub fn generate_legal(b: &Board, list: &mut MoveList) {
-    legal::generate::<MoveList, true, true>(b, list);
+    generator::generate::<MoveList, true, true>(b, list);
 }
 
 /// Appends only the legal captures and promotions of `b` to `list`.
 #[inline]
 pub fn generate_tactical(b: &Board, list: &mut MoveList) {
-    legal::generate::<MoveList, false, true>(b, list);
+    generator::generate::<MoveList, false, true>(b, list);
 }
 
 /// Appends only the legal quiet moves of `b` (castling included; no
 /// promotion) to `list`: with `generate_tactical`, every legal move.
 #[inline]
 pub fn generate_quiet(b: &Board, list: &mut MoveList) {
-    legal::generate::<MoveList, true, false>(b, list);
+    generator::generate::<MoveList, true, false>(b, list);
 }
 
 /// The start positions of the named perft suites (`perft-suites/NAME.epd`:

@@ -1,7 +1,8 @@
-//! Is one given move legal here? The search asks this of the hash move,
-//! which it tries before generating anything: the table's move was stored
-//! for a position with the same key, almost always this one, but a key
-//! collision (or an entry torn by two threads) may hand over anything.
+//! Is one given move legal here? (`generator` lists them all.) The search
+//! asks this of the hash move, which it tries before generating anything:
+//! the table's move was stored for a position with the same key, almost
+//! always this one, but a key collision (or an entry torn by two threads)
+//! may hand over anything.
 //!
 //! The answer is the generator's (`legal_moves(b).contains(m)`, flags and
 //! all), found without generating: the piece, the target square and the

@@ -1,4 +1,7 @@
-//! Fully legal move generation.
+//! The legal move generator: every legal move of a position (or only its
+//! captures and promotions, or only its quiet moves), written to a
+//! `MoveSink`. Whether one given move is legal, without generating, is
+//! `is_legal`'s question.
 //!
 //! Before generating anything, one walk outward from our king finds the
 //! checkers (and the squares that block or capture them) and the pinned
