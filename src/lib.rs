@@ -1,4 +1,5 @@
-//! Ladya: a UCI chess engine on a copy-make 0x88 board.
+//! Ladya: a UCI chess engine on a copy-make board: a 0x88 square array
+//! with bitboards of each side's pieces beside it.
 //!
 //! Layers; each imports only from the ones on its left:
 //!

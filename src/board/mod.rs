@@ -1,4 +1,7 @@
-//! The 0x88 board: a 128-entry square array, copied on every move.
+//! The board: a 0x88 square array (128 entries: a step off the board
+//! sets the 0x88 bits, one test) and, kept in step with it, bitboards
+//! (64-square sets) of each side's pieces, pawns and sliders, which move
+//! generation, attack tests and SEE read instead of scanning squares.
 //!
 //! `Board` is `Copy` (about 170 bytes); making a move returns a new board
 //! ("copy-make"), so there is no unmake and no undo stack.
@@ -64,6 +67,8 @@ const FILE_H: u64 = FILE_A << 7;
 /// "No square" for the en-passant field.
 const NO_SQUARE: u8 = 0x88;
 
+/// A position: the 0x88 square array and the bitboards beside it, the
+/// side to move, castling, en passant, the clocks and the key.
 #[derive(Clone, Copy)]
 pub struct Board {
     pub(crate) squares: [Piece; 128],
