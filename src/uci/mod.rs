@@ -1,8 +1,9 @@
 //! The UCI front end.
 //!
 //! The main thread reads stdin, parses each line into a [`Command`]
-//! (vampirc-uci inside, our guards around it: [`parse`]), owns the game and
-//! the options, and answers `uci` and `isready` itself at once, even in
+//! ([`parse`]: vampirc-uci for the simple commands, our own guards for
+//! `go` and `position`, which the crate only cross-checks), owns the game
+//! and the options, and answers `uci` and `isready` itself at once, even in
 //! mid-search. One long-lived search worker ([`worker`]) runs each `go` and
 //! writes its `info` lines and its one `bestmove`.
 

@@ -1,21 +1,25 @@
-//! One line of GUI input into a [`Command`]: vampirc-uci parses, our guards
-//! stand around it.
+//! One line of GUI input into a [`Command`]. vampirc-uci parses the
+//! simple commands and `setoption`; for `go` and `position` our guards
+//! have become the parser, and the crate's reading of them is only
+//! compared with theirs.
 //!
 //! Every line goes through three steps:
 //! 1. It is split on ASCII whitespace (spaces, tabs, a Windows `\r`), which
 //!    alone removes the crate's spacing defects.
-//! 2. Raw-line guards read what the crate gets wrong, straight from the
+//! 2. `go` and `position` are read by our guards, straight from the
 //!    tokens: every number of `go` at full width, the `go` flags, the move
 //!    list up to its first malformed token, the FEN (with our own parser,
-//!    which takes 4 or 6 fields and any counter), and the commands the crate
-//!    does not know (`d`, `bench`, `go perft`).
+//!    which takes 4 or 6 fields and any counter). So are the commands the
+//!    crate does not know (`d`, `bench`, `go perft`).
 //! 3. The crate parses a normalised line (single spaces, numbers inside its
-//!    range, a 6-field FEN with small counters, only well-formed moves), inside
-//!    `catch_unwind`. Its message becomes a [`Command`], and the guarded
-//!    fields replace the ones it loses.
+//!    range, a 6-field FEN with small counters, only well-formed moves),
+//!    inside `catch_unwind`. For the simple commands and `setoption` its
+//!    message becomes the [`Command`]; for `go` and `position` the guard's
+//!    reading is the command, and where the crate reads the line otherwise
+//!    the difference goes to the log.
 //!
-//! The vampirc-uci 0.11.1 defects guarded here, each pinned by a test whose
-//! name starts with `vampirc_`:
+//! The vampirc-uci 0.11.1 defects that made the guards the parser of `go`
+//! and `position`, each pinned by a test whose name starts with `vampirc_`:
 //! - `go` numbers silently truncated (`depth`, `mate`, `movestogo` keep 3
 //!   digits, `nodes` 12), and the rest of the line dropped after one;
 //! - `go depth|mate|movestogo` 256..=999 panic inside the crate (u8);
