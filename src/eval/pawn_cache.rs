@@ -64,12 +64,15 @@ impl Default for PawnCache {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::movegen::{STANDARD_SUITES, suite_fens};
 
+    /// Over the positions of the standard perft suites (the search's bench
+    /// positions were a layer above) and every move from each.
     #[test]
     fn cached_evaluation_is_the_evaluation() {
         let mut cache = PawnCache::new();
-        for fen in crate::search::bench::POSITIONS {
-            let b = Board::from_fen(fen).unwrap();
+        for fen in suite_fens(&STANDARD_SUITES) {
+            let b = Board::from_fen(&fen).unwrap();
             for m in crate::movegen::legal_moves(&b).iter() {
                 let child = b.make(*m);
                 for _ in 0..2 {
