@@ -1,15 +1,20 @@
 //! Ladya: a UCI chess engine on a copy-make board: a 0x88 square array
 //! with bitboards of each side's pieces beside it.
 //!
-//! Layers; each imports only from the ones on its left:
+//! Layers; each imports only from the ones on its left (an arrow points
+//! at what is imported), as tests/layers.rs checks:
 //!
 //! ```text
-//! board ← movegen ← perft
-//!                 ← rules ← pgn ← (main.rs)
-//!                 ← rules ← eval ← search ← uci ← (main.rs)
-//!                                ← tune ← (main.rs)
-//!                                  search ← selfplay ← train ← (main.rs)
+//! board ← movegen ← perft ←──────────────────┐
+//!                 ← rules ← pgn ←────────────┤
+//!                 ← rules ← eval ← search ← uci
+//!                                ← tune
+//!                                  search ← selfplay ← train
 //! ```
+//!
+//! `uci` also takes from `perft` (`go perft`) and from `pgn` (the verdict
+//! line of the `d` command). main.rs, above them all, dispatches to uci,
+//! perft, pgn, selfplay, train and tune.
 //!
 //! Below them all, knowing no chess, `tool` (what the command-line tools
 //! share: `CliError`, the seeded `Rng`) and `fnv` (the hash of the net
