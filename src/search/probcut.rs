@@ -89,22 +89,15 @@ impl Worker<'_> {
             if !see_ge(b, m, see_threshold) {
                 continue;
             }
-            // As the move loop does: the child's accumulator, the move for
-            // the child's continuation history and null-move test, the
-            // key for repetitions, the path's double extensions.
             let mut child = *b;
-            self.make_move(b, m, ply, &mut child);
-            self.stack[ply].mv = m;
-            self.stack[ply].piece = b.piece_at(m.from()).0;
-            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-            self.keys.push(child.key());
+            self.make_move(b, m, ply, false, &mut child);
             let window = (-probcut_beta, -probcut_beta + 1);
             let mut score = -self.quiescence(&child, window.0, window.1, ply + 1, 0);
             if score >= probcut_beta && !self.stopped {
                 let reduced = depth - PROBCUT_REDUCTION;
                 score = -self.negamax(&child, window.0, window.1, reduced, ply + 1);
             }
-            self.keys.pop();
+            self.unmake_move();
             if self.stopped {
                 return Some(0);
             }

@@ -113,13 +113,7 @@ impl Worker<'_> {
             && b.halfmove_clock() < 90
         {
             let s = from_tt(h.score, ply);
-            let cut = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s >= beta,
-                TtBound::Upper => s <= alpha,
-                TtBound::None => false,
-            };
-            if cut {
+            if h.bound.cuts(s, alpha, beta) {
                 // A quiet table move that holds beta is rewarded as if it had
                 // cut off here (Stockfish's update on a table cut-off).
                 if s >= beta && !tt_move.is_null() && !tt_move.is_tactical() {
@@ -162,13 +156,7 @@ impl Worker<'_> {
                 } else {
                     (DRAW + 2 * v * draw, TtBound::Exact)
                 };
-                let cut = match bound {
-                    TtBound::Exact => true,
-                    TtBound::Lower => value >= beta,
-                    TtBound::Upper => value <= alpha,
-                    TtBound::None => false,
-                };
-                if cut {
+                if bound.cuts(value, alpha, beta) {
                     let eval = if in_check { 0 } else { self.evaluate(b, ply) };
                     self.tt.store(
                         key,
@@ -238,16 +226,10 @@ impl Worker<'_> {
                 let r = params::nmp_base()
                     + depth / params::nmp_depth_div()
                     + ((eval - beta) / params::nmp_eval_div()).min(3);
-                self.stack[ply].mv = Move::NULL;
-                self.stack[ply].piece = 0;
                 let mut child = *b;
-                self.make_move(b, Move::NULL, ply, &mut child);
-                self.keys.push(child.key());
-                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-                let outer_floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
+                self.make_null_move(b, ply, &mut child);
                 let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
-                self.null_floor = outer_floor;
-                self.keys.pop();
+                self.unmake_null_move(ply);
                 if self.stopped {
                     return 0;
                 }
@@ -400,16 +382,11 @@ impl Worker<'_> {
                 // the singular search did not judge (Stockfish's order).
                 extension = 1;
             }
-            self.stack[ply + 1].double_extensions =
-                self.stack[ply].double_extensions + (extension >= 2) as u8;
 
             let mut child = *b;
-            self.make_move(b, m, ply, &mut child);
+            self.make_move(b, m, ply, extension >= 2, &mut child);
             debug_assert_eq!(gives_check, child.in_check(), "{m} in {b:?}");
-            let piece = b.piece_at(m.from()).0;
-            self.stack[ply].mv = m;
-            self.stack[ply].piece = piece;
-            self.keys.push(child.key());
+            let piece = self.stack[ply].piece;
             searched += 1;
             // The GUI hears which root move is being searched once the
             // search has run for a second (Stockfish waits three).
@@ -453,7 +430,7 @@ impl Worker<'_> {
                     score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1);
                 }
             }
-            self.keys.pop();
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }

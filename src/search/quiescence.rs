@@ -47,13 +47,7 @@ impl Worker<'_> {
             && !pv_node
         {
             let s = from_tt(h.score, ply);
-            let cut = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s >= beta,
-                TtBound::Upper => s <= alpha,
-                TtBound::None => false,
-            };
-            if cut {
+            if h.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -118,10 +112,9 @@ impl Worker<'_> {
                 continue;
             }
             let mut child = *b;
-            self.make_move(b, m, ply, &mut child);
-            self.keys.push(child.key());
+            self.make_move(b, m, ply, false, &mut child);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
-            self.keys.pop();
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }

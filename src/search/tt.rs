@@ -29,6 +29,22 @@ pub enum TtBound {
     Exact = 3,
 }
 
+impl TtBound {
+    /// Whether a score `s` with this bound settles a node searched in
+    /// (`alpha`, `beta`): an exact score, a lower bound at or above beta,
+    /// an upper bound at or below alpha. The table's cut-offs in the main
+    /// search and quiescence, and the tablebases' in the main search.
+    #[inline]
+    pub fn cuts(self, s: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            TtBound::Exact => true,
+            TtBound::Lower => s >= beta,
+            TtBound::Upper => s <= alpha,
+            TtBound::None => false,
+        }
+    }
+}
+
 /// One entry as the table stores it.
 #[derive(Default)]
 struct Slot {
@@ -376,6 +392,15 @@ mod tests {
             bound,
             was_pv,
         }
+    }
+
+    #[test]
+    fn a_bound_cuts_only_on_its_side_of_the_window() {
+        let (alpha, beta) = (10, 20);
+        assert!(TtBound::Exact.cuts(15, alpha, beta));
+        assert!(TtBound::Lower.cuts(20, alpha, beta) && !TtBound::Lower.cuts(19, alpha, beta));
+        assert!(TtBound::Upper.cuts(10, alpha, beta) && !TtBound::Upper.cuts(11, alpha, beta));
+        assert!(!TtBound::None.cuts(0, alpha, beta));
     }
 
     #[test]

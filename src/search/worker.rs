@@ -43,6 +43,9 @@ pub struct PlyState {
     /// The node at this ply is, or has been, on a principal variation
     /// (its `tt_pv`, kept for its singular search).
     pub tt_pv: bool,
+    /// With a null move made from this ply, the worker's `null_floor`
+    /// before it (`unmake_null_move` restores it).
+    pub outer_null_floor: usize,
 }
 
 pub const NO_EVAL: i32 = -super::value::INFINITE;
@@ -198,16 +201,80 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Plays `m` from `b` (at `ply`) on `child`, a copy of `b` the caller
-    /// has just made, and notes the move for the next ply's accumulators.
+    /// Plays `m` from `b`, the position at `ply`, on `child`, a copy of
+    /// `b` the caller has just made (a move then costs one board copy).
+    /// The one home of the path's per-ply bookkeeping (Stockfish's
+    /// `Worker::do_move`, Carp's `make_move`): it prefetches the child's
+    /// table entry, notes the move for the child's accumulators, records
+    /// the move and its piece in the stack entry (the child's
+    /// continuation history, counter-move and null-move tests read them),
+    /// hands the path's double extensions on to the child (one more when
+    /// `double_extension`), and records the child's key for repetitions.
+    /// `unmake_move` undoes it.
+    ///
+    /// Nodes are counted where they are entered (`count_node_and_check`),
+    /// not here: a child searched again (a re-search, a singular search)
+    /// counts again, as `bench` has always counted.
     #[inline]
-    pub fn make_move(&mut self, b: &Board, m: Move, ply: usize, child: &mut Board) {
+    pub fn make_move(
+        &mut self,
+        b: &Board,
+        m: Move,
+        ply: usize,
+        double_extension: bool,
+        child: &mut Board,
+    ) {
+        debug_assert!(!m.is_null(), "a null move is made by `make_null_move`");
+        let piece = b.piece_at(m.from()).0;
+        self.play(b, m, piece, ply, double_extension, child);
+    }
+
+    /// Takes back the move `make_move` made.
+    #[inline]
+    pub fn unmake_move(&mut self) {
+        self.keys.pop();
+    }
+
+    /// Passes from `b`, the position at `ply`, on `child`, a copy of `b`
+    /// (null-move pruning), with the bookkeeping of `make_move`; no
+    /// repetition reaches back past the null move (Stockfish's
+    /// pliesFromNull). `unmake_null_move` undoes it.
+    #[inline]
+    pub fn make_null_move(&mut self, b: &Board, ply: usize, child: &mut Board) {
+        self.play(b, Move::NULL, 0, ply, false, child);
+        self.stack[ply].outer_null_floor =
+            std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
+    }
+
+    /// Takes back the null move `make_null_move` made from the position at `ply`.
+    #[inline]
+    pub fn unmake_null_move(&mut self, ply: usize) {
+        self.null_floor = self.stack[ply].outer_null_floor;
+        self.keys.pop();
+    }
+
+    /// The body of `make_move` and `make_null_move`.
+    #[inline(always)]
+    fn play(
+        &mut self,
+        b: &Board,
+        m: Move,
+        piece: u8,
+        ply: usize,
+        double_extension: bool,
+        child: &mut Board,
+    ) {
         self.tt.prefetch(b.key_after(m));
         if let Some(acc) = &mut self.acc {
             acc.make(ply, b, m);
         }
         b.play_into(m, child);
         debug_assert!(child.check_invariants().is_ok(), "{m} from {}", b.to_fen());
+        self.stack[ply].mv = m;
+        self.stack[ply].piece = piece;
+        self.stack[ply + 1].double_extensions =
+            self.stack[ply].double_extensions + double_extension as u8;
+        self.keys.push(child.key());
     }
 
     /// True while the front end is pondering; notes a `ponderhit` (the
@@ -445,6 +512,38 @@ pub(crate) mod tests {
             assert!(!w.improving(2, 99));
             w.stack[0].eval = NO_EVAL;
             assert!(w.improving(2, -500));
+        });
+    }
+
+    #[test]
+    fn make_and_unmake_keep_the_per_ply_bookkeeping() {
+        let b = Board::startpos();
+        let m = crate::movegen::parse_uci_move(&b, "g1f3").unwrap();
+        with_worker(vec![b.key()], |w| {
+            w.stack[1].double_extensions = 2;
+            let mut child = b;
+            w.make_move(&b, m, 1, true, &mut child);
+            assert_eq!(child, b.make(m));
+            assert_eq!(
+                (w.stack[1].mv, w.stack[1].piece),
+                (m, b.piece_at(m.from()).0)
+            );
+            assert_eq!(w.stack[2].double_extensions, 3);
+            assert_eq!(w.keys, [b.key(), child.key()]);
+            w.unmake_move();
+            assert_eq!(w.keys, [b.key()]);
+
+            // A null move: no piece, and a floor for repetitions until
+            // it is taken back.
+            w.null_floor = 0;
+            let mut passed = child;
+            w.make_null_move(&child, 2, &mut passed);
+            assert_eq!(passed, child.make(Move::NULL));
+            assert_eq!((w.stack[2].mv, w.stack[2].piece), (Move::NULL, 0));
+            assert_eq!(w.stack[3].double_extensions, w.stack[2].double_extensions);
+            assert_eq!((w.keys.len(), w.null_floor), (2, 1));
+            w.unmake_null_move(2);
+            assert_eq!((&w.keys[..], w.null_floor), (&[b.key()][..], 0));
         });
     }
 
