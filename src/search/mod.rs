@@ -1,46 +1,59 @@
 //! The search: iterative deepening over alpha-beta, reporting typed events.
 //!
-//! Interface used by the UCI layer (and `bench`):
+//! Interface used by the UCI layer (and `bench`, datagen):
 //! - [`Searcher`] owns the transposition table and the history tables (one
 //!   per thread); it lives as long as the engine, `clear()` is
 //!   `ucinewgame`, `set_threads` the `Threads` option.
 //! - [`Limits`] says when to stop; [`SearchControl`] is shared with the
-//!   front end (stop, ponder) and read with relaxed atomics.
-//! - [`SearchEvent`]s come out as the search goes; [`SearchResult`] at the end.
+//!   front end (stop, ponder) and read with relaxed atomics;
+//!   [`emergency_limit`] is the time manager's word on when the front end
+//!   should stop a search that overruns.
+//! - [`SearchEvent`]s come out as the search goes; [`SearchResult`] at the
+//!   end (`report`: the types the search reports in).
+//! - Beside them, for the commands and tools: `bench`, `params` (the
+//!   tunable constants), `skill` (`UCI_LimitStrength`), `tablebase`,
+//!   `value` (mate scores) and `see`.
 //!
-//! Inside: `pvs` (the alpha-beta node search), `probcut`, `quiescence`, `ordering`
-//! with `history` and `see`, the transposition table `tt`, `time`
-//! management, `value` (mate scores), the `worker` that holds one search
-//! thread's state and `smp`, the helper threads. Iterative deepening,
-//! aspiration windows and MultiPV are below.
+//! Inside: `pvs` (the alpha-beta node search), `probcut`, `singular`,
+//! `reductions`, `quiescence`, `ordering` with `history`, the
+//! transposition table `tt` (with `prefetch` and `large_pages`), `time`
+//! management, the `worker` that holds one search thread's state,
+//! `aspiration` windows and `smp`, the helper threads. Iterative deepening
+//! and MultiPV are below.
 
+mod aspiration;
 pub mod bench;
-pub mod history;
-pub mod large_pages;
-pub mod limits;
-pub mod ordering;
+mod history;
+mod large_pages;
+mod limits;
+mod ordering;
 pub mod params;
-pub mod prefetch;
-pub mod probcut;
-pub mod pvs;
-pub mod quiescence;
-pub mod reductions;
+mod prefetch;
+mod probcut;
+mod pvs;
+mod quiescence;
+mod reductions;
+mod report;
 pub mod see;
-pub mod singular;
+mod singular;
 pub mod skill;
-pub mod smp;
+mod smp;
 pub mod tablebase;
-pub mod time;
-pub mod tt;
+mod time;
+mod tt;
 pub mod value;
-pub mod worker;
+mod worker;
 
 pub use limits::{Limits, SearchControl};
+pub use report::{Bound, Iteration, Score, SearchEvent, SearchResult};
+pub use smp::STACK_SIZE;
+pub use time::emergency_limit;
 
 use crate::board::Move;
 use crate::eval::nnue::Network;
 use crate::movegen::legal_moves;
 use crate::rules::Game;
+use aspiration::{Line, aspiration};
 use history::History;
 use smp::{DoneOnDrop, Shared};
 use std::sync::Arc;
@@ -49,66 +62,11 @@ use std::time::{Duration, Instant};
 use tablebase::Tablebases;
 use time::TimeManager;
 use tt::TranspositionTable;
-use value::{INFINITE, MATE, is_decisive, is_mate, to_score};
+use value::{MATE, is_mate, to_score};
 use worker::Worker;
 
 /// The deepest iteration the search will start (`go depth` is clamped to it).
 pub const MAX_DEPTH: u32 = 128;
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves (not plies); negative: being mated. `Mate(0)`: mated now.
-    Mate(i32),
-}
-
-/// Whether a score is exact or a bound (after an aspiration window failed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-/// One line of the principal variation(s) after an iteration.
-#[derive(Clone, Debug)]
-pub struct Iteration {
-    pub depth: u32,
-    pub seldepth: u32,
-    /// 1-based line number (MultiPV).
-    pub multipv: usize,
-    pub score: Score,
-    pub bound: Bound,
-    pub nodes: u64,
-    pub time: Duration,
-    /// Per mille of the transposition table in use.
-    pub hashfull: u32,
-    /// Tablebase probes so far (root and tree, all threads).
-    pub tbhits: u64,
-    pub pv: Vec<Move>,
-}
-
-#[derive(Clone, Debug)]
-pub enum SearchEvent {
-    Iteration(Iteration),
-    /// The main thread starts on root move `mv`, the `number`th of this
-    /// iteration (reported once the search has run for a second).
-    CurrMove {
-        depth: u32,
-        mv: Move,
-        number: usize,
-    },
-}
-
-#[derive(Clone, Debug, Default)]
-pub struct SearchResult {
-    /// `None` only when the root has no legal move.
-    pub best: Option<Move>,
-    pub ponder: Option<Move>,
-    pub nodes: u64,
-}
 
 pub struct Searcher {
     tt: TranspositionTable,
@@ -143,13 +101,6 @@ impl Default for TbSettings {
             rule50: true,
         }
     }
-}
-
-/// One finished line of an iteration.
-#[derive(Clone, Debug)]
-struct Line {
-    score: i32,
-    pv: Vec<Move>,
 }
 
 impl Searcher {
@@ -465,24 +416,14 @@ impl Searcher {
             {
                 break;
             }
-            if !w.pondering() && !limits.infinite {
-                // Soft limit: stretch it while the best move keeps changing
-                // or the score is falling (a threat is being discovered).
-                let stability = match stable_iterations {
-                    0 => 140,
-                    1 => 100,
-                    2 => 85,
-                    _ => 70,
-                };
-                let trouble = if score_drop > 30 && !is_decisive(best_score) {
-                    150
-                } else {
-                    100
-                };
-                let scale = stability * trouble / 100;
-                if w.time.soft_expired(scale) {
-                    break;
-                }
+            // The soft limit, stretched while the best move keeps changing
+            // or the score is falling (the time manager's rules).
+            if !w.pondering()
+                && !limits.infinite
+                && w.time
+                    .soft_expired(stable_iterations, score_drop, best_score)
+            {
+                break;
             }
         }
         completed
@@ -554,51 +495,6 @@ fn wait_while_infinite(limits: &Limits, control: &SearchControl) {
         && (limits.infinite || control.pondering.load(Ordering::Relaxed))
     {
         std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// One line of one iteration, searched in a window around the previous
-/// iteration's score that widens on failure (aspiration windows). `None`
-/// when the search was stopped.
-fn aspiration(
-    w: &mut Worker,
-    board: &crate::board::Board,
-    depth: i32,
-    previous: Option<i32>,
-) -> Option<Line> {
-    let mut delta = params::aspiration_window();
-    let (mut alpha, mut beta) = match previous {
-        Some(p) if depth >= 5 && !is_decisive(p) => {
-            ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))
-        }
-        _ => (-INFINITE, INFINITE),
-    };
-    w.root_depth = depth;
-    loop {
-        let score = w.negamax(board, alpha, beta, depth, 0);
-        if w.stopped {
-            return None;
-        }
-        if score <= alpha && alpha > -INFINITE {
-            beta = (alpha + beta) / 2;
-            alpha = (score - delta).max(-INFINITE);
-        } else if score >= beta && beta < INFINITE {
-            beta = (score + delta).min(INFINITE);
-        } else {
-            let len = w.pv_len[0];
-            if len == 0 {
-                return None;
-            }
-            return Some(Line {
-                score,
-                pv: w.pv[0][..len].to_vec(),
-            });
-        }
-        delta += delta / 2 + 10;
-        if delta > 1_000 {
-            alpha = -INFINITE;
-            beta = INFINITE;
-        }
     }
 }
 

@@ -1,12 +1,12 @@
 //! The main search: principal-variation alpha-beta, fail-soft, with the
 //! usual selectivity. Steps are numbered as in Stockfish and Ethereal.
 
-use super::SearchEvent;
 use super::history::{bonus, malus};
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::params;
 use super::probcut::{probcut_beta, probcut_worth_trying};
 use super::reductions::{check_extends, late_move_prunes, lmr_reduction, node_type_reduction};
+use super::report::SearchEvent;
 use super::see::see_ge;
 use super::singular::{
     MAX_DOUBLE_EXTENSIONS, SINGULAR_MARGIN, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, Singular,

@@ -6,7 +6,7 @@
 //! sets [`Shared::done`], or by themselves at the node limit. For
 //! diversity, odd helpers search one ply deeper than the main thread's iteration.
 
-use super::aspiration;
+use super::aspiration::aspiration;
 use super::worker::Worker;
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -1,13 +1,16 @@
-//! Time management: how long this move may take.
+//! Time management: how long this move may take. The one home of every
+//! rule and constant about it.
 //!
 //! Two budgets, as in most engines: a soft limit (do not start another
 //! iteration after it; stretched or shrunk by how stable the best move
-//! is) and a hard limit (abort the search in the middle). Both are cut to
-//! leave `move_overhead` on the clock, and the hard limit never spends
-//! more than a fixed share of what remains, so that fast games (1 s + 10 ms)
-//! do not lose on time.
+//! is and by a falling score) and a hard limit (abort the search in the
+//! middle). Both are cut to leave `move_overhead` on the clock, and the
+//! hard limit never spends more than a fixed share of what remains, so
+//! that fast games (1 s + 10 ms) do not lose on time. A third, far
+//! looser limit is the UCI layer's emergency brake (`emergency_limit`).
 
-use super::Limits;
+use super::limits::Limits;
+use super::value::is_decisive;
 use crate::board::Color;
 use std::time::{Duration, Instant};
 
@@ -16,6 +19,20 @@ const DEFAULT_MOVES_TO_GO: u32 = 20;
 /// The share of the remaining time one move may spend at most.
 const MAX_SHARE_NUM: u32 = 3;
 const MAX_SHARE_DEN: u32 = 10;
+/// The soft limit's scale (percent) after 0, 1, 2 and 3 or more
+/// iterations in a row with the same best move: an unsettled move gets
+/// more time, a settled one less.
+const STABILITY_SCALE: [u32; 4] = [140, 100, 85, 70];
+/// A best score that fell by more than this many centipawns in the last
+/// iteration (a threat is being discovered) ...
+const SCORE_DROP_MARGIN: i32 = 30;
+/// ... stretches the soft limit by this much (percent).
+const SCORE_DROP_SCALE: u32 = 150;
+/// The emergency brake stops a search after this share of the clock left
+/// after the move overhead ...
+const EMERGENCY_SHARE: u32 = 2;
+/// ... or, with `movestogo 1` (the clock is then refilled), this much.
+const EMERGENCY_SHARE_LAST_MOVE: f64 = 0.9;
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {
@@ -43,27 +60,64 @@ impl TimeManager {
         self.start = now;
     }
 
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    pub fn has_clock(&self) -> bool {
-        self.hard.is_some()
-    }
-
     /// True once the hard limit has passed: abort now.
     pub fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// True when another iteration should not start. `scale` (percent)
-    /// stretches the soft budget when the best move is unstable.
-    pub fn soft_expired(&self, scale_percent: u32) -> bool {
-        let scale_percent = if self.fixed { 100 } else { scale_percent };
+    /// True when another iteration should not start, now that
+    /// `stable_iterations` iterations in a row have kept the best move and
+    /// the best score, `best_score`, fell by `score_drop` in the last one.
+    pub fn soft_expired(&self, stable_iterations: u32, score_drop: i32, best_score: i32) -> bool {
+        let scale_percent = if self.fixed {
+            100
+        } else {
+            soft_scale(stable_iterations, score_drop, best_score)
+        };
         self.soft.is_some_and(|s| {
             let s = s * scale_percent / 100;
             self.start.elapsed() >= s.min(self.hard.unwrap_or(s))
         })
+    }
+}
+
+/// The soft limit's scale (percent): stretched while the best move keeps
+/// changing or the score is falling, shrunk once the move has settled. A
+/// fall between mate or tablebase scores says nothing about a threat.
+fn soft_scale(stable_iterations: u32, score_drop: i32, best_score: i32) -> u32 {
+    let stability = STABILITY_SCALE[(stable_iterations as usize).min(STABILITY_SCALE.len() - 1)];
+    let trouble = if score_drop > SCORE_DROP_MARGIN && !is_decisive(best_score) {
+        SCORE_DROP_SCALE
+    } else {
+        100
+    };
+    stability * trouble / 100
+}
+
+/// The longest a search with these limits may run before the UCI layer's
+/// watchdog stops it, or `None` when it may run until stopped (no clock
+/// and no movetime). An emergency brake, far beyond the budgets above:
+/// half the remaining time after the move overhead (with `movestogo 1`,
+/// 90%), or the movetime itself.
+pub fn emergency_limit(limits: &Limits, side: Color) -> Option<Duration> {
+    if limits.infinite {
+        return None;
+    }
+    let clock = match side {
+        Color::White => limits.wtime,
+        Color::Black => limits.btime,
+    };
+    let by_clock = clock.map(|t| {
+        let available = t.saturating_sub(limits.move_overhead);
+        if limits.movestogo == Some(1) {
+            available.mul_f64(EMERGENCY_SHARE_LAST_MOVE)
+        } else {
+            available / EMERGENCY_SHARE
+        }
+    });
+    match (by_clock, limits.movetime) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 
@@ -144,5 +198,36 @@ mod tests {
         assert_eq!(budgets(&lim, Color::White), (ms(480), ms(480)));
         // Depth only: no clock.
         assert_eq!(budgets(&Limits::default(), Color::White), (None, None));
+    }
+
+    #[test]
+    fn the_soft_limit_stretches_for_an_unsettled_move_or_a_falling_score() {
+        assert_eq!(soft_scale(0, 0, 0), 140);
+        assert_eq!(soft_scale(1, 30, 0), 100);
+        assert_eq!(soft_scale(1, 31, 0), 150);
+        assert_eq!(soft_scale(0, 31, 0), 210);
+        assert_eq!(soft_scale(2, 0, 0), 85);
+        assert_eq!(soft_scale(9, 0, 0), 70);
+        // Between decisive scores a fall is no threat.
+        assert_eq!(soft_scale(9, 500, super::super::value::MATE - 9), 70);
+    }
+
+    #[test]
+    fn emergency_limits() {
+        let mut l = Limits {
+            wtime: ms(1000),
+            btime: ms(3000),
+            move_overhead: Duration::from_millis(100),
+            ..Limits::default()
+        };
+        assert_eq!(emergency_limit(&l, Color::White), ms(450));
+        assert_eq!(emergency_limit(&l, Color::Black), ms(1450));
+        l.movestogo = Some(1);
+        assert_eq!(emergency_limit(&l, Color::White), ms(810));
+        l.movetime = ms(200);
+        assert_eq!(emergency_limit(&l, Color::Black), ms(200));
+        l.infinite = true;
+        assert_eq!(emergency_limit(&l, Color::Black), None);
+        assert_eq!(emergency_limit(&Limits::default(), Color::White), None);
     }
 }

@@ -4,7 +4,7 @@
 //! `-MATE + ply`), so shorter mates score higher. The transposition table
 //! stores mate scores relative to the node, not the root.
 
-use super::Score;
+use super::report::Score;
 
 pub const INFINITE: i32 = 32_001;
 pub const MATE: i32 = 32_000;

@@ -3,9 +3,10 @@
 //! keys for repetitions, the PV table, the per-ply stack, and the stop
 //! logic (node and time limits, `stop`, ponder, the main thread's end).
 
-use super::SearchControl;
 use super::history::History;
+use super::limits::SearchControl;
 use super::ordering::MoveBuffer;
+use super::report::SearchEvent;
 use super::smp::Shared;
 use super::tablebase::Tablebases;
 use super::time::TimeManager;
@@ -97,7 +98,7 @@ pub struct Worker<'a> {
     /// The hand-crafted evaluation's pawn-structure cache.
     pawn_cache: PawnCache,
     /// Where the main thread reports its events (`None` in helpers).
-    pub events: Option<&'a mut dyn FnMut(super::SearchEvent)>,
+    pub events: Option<&'a mut dyn FnMut(SearchEvent)>,
     /// When this thread's search began.
     pub started: Instant,
     /// The tablebases, when probed inside the tree (`None`: off).
@@ -186,7 +187,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Reports `event` when this thread reports (the main thread).
-    pub fn emit(&mut self, event: super::SearchEvent) {
+    pub fn emit(&mut self, event: SearchEvent) {
         if let Some(on_event) = self.events.as_mut() {
             on_event(event);
         }

@@ -2,44 +2,17 @@
 //! any sane budget, stop it, so that a bug or a slow corner of the search
 //! never loses a game on time.
 //!
-//! Time management proper lives in the search (it spends much less than
-//! this limit); the watchdog only guards the worst case, from the moment
-//! the `go` (or the `ponderhit`) arrived.
+//! Time management proper lives in the search's time manager, which also
+//! sets this limit (`emergency_limit`, far beyond what a move spends);
+//! the watchdog only enforces it, from the moment the `go` (or the
+//! `ponderhit`) arrived.
 
-use crate::board::Color;
-use crate::search::{Limits, SearchControl};
+use crate::search::SearchControl;
 use crossbeam_channel::{RecvTimeoutError, Sender, unbounded};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// The longest a search with these limits may run, or `None` when it may
-/// run until stopped (no clock and no movetime).
-///
-/// Half the remaining time after the move overhead (with `movestogo 1`,
-/// 90%: the clock is then refilled), or the movetime itself.
-pub fn emergency_limit(limits: &Limits, side: Color) -> Option<Duration> {
-    if limits.infinite {
-        return None;
-    }
-    let clock = match side {
-        Color::White => limits.wtime,
-        Color::Black => limits.btime,
-    };
-    let by_clock = clock.map(|t| {
-        let available = t.saturating_sub(limits.move_overhead);
-        if limits.movestogo == Some(1) {
-            available.mul_f64(0.9)
-        } else {
-            available / 2
-        }
-    });
-    match (by_clock, limits.movetime) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
 
 enum Msg {
     /// Stop this search at this moment (replaces any earlier deadline).
@@ -139,32 +112,6 @@ impl Drop for Watchdog {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn limits() {
-        let mut l = Limits {
-            wtime: Some(Duration::from_millis(1000)),
-            btime: Some(Duration::from_millis(3000)),
-            move_overhead: Duration::from_millis(100),
-            ..Limits::default()
-        };
-        assert_eq!(
-            emergency_limit(&l, Color::White),
-            Some(Duration::from_millis(450))
-        );
-        assert_eq!(
-            emergency_limit(&l, Color::Black),
-            Some(Duration::from_millis(1450))
-        );
-        l.movetime = Some(Duration::from_millis(200));
-        assert_eq!(
-            emergency_limit(&l, Color::Black),
-            Some(Duration::from_millis(200))
-        );
-        l.infinite = true;
-        assert_eq!(emergency_limit(&l, Color::Black), None);
-        assert_eq!(emergency_limit(&Limits::default(), Color::White), None);
-    }
 
     #[test]
     fn an_ended_search_is_not_stopped() {

@@ -3,14 +3,16 @@
 //! search and its one `bestmove`.
 
 use super::output::{self, Sink};
-use super::watchdog::{Disarm, Watchdog, emergency_limit};
+use super::watchdog::{Disarm, Watchdog};
 use crate::board::Move;
 use crate::eval::nnue::Network;
 use crate::movegen::{UciNotation, legal_moves};
 use crate::rules::Game;
 use crate::search::skill::{self, Skill};
 use crate::search::tablebase::Tablebases;
-use crate::search::{Limits, SearchControl, SearchEvent, SearchResult, Searcher, TbSettings};
+use crate::search::{
+    Limits, SearchControl, SearchEvent, SearchResult, Searcher, TbSettings, emergency_limit,
+};
 use crate::search::{Score, value};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -20,7 +22,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// The main search thread's stack, as big as the helpers'.
-const WORKER_STACK: usize = crate::search::smp::STACK_SIZE;
+const WORKER_STACK: usize = crate::search::STACK_SIZE;
 
 /// How long `quit` waits for a search to honour its stop flag.
 const QUIT_GRACE: Duration = Duration::from_millis(60);
