@@ -3,8 +3,8 @@
 //! failure until the score falls inside it.
 
 use super::params;
+use super::thread_data::ThreadData;
 use super::value::{INFINITE, is_decisive};
-use super::worker::Worker;
 use crate::board::{Board, Move};
 
 /// One finished line of an iteration.
@@ -18,7 +18,7 @@ pub(super) struct Line {
 /// iteration's score that widens on failure (aspiration windows). `None`
 /// when the search was stopped.
 pub(super) fn aspiration(
-    w: &mut Worker,
+    w: &mut ThreadData,
     board: &Board,
     depth: i32,
     previous: Option<i32>,

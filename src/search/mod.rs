@@ -17,7 +17,7 @@
 //! Inside: `pvs` (the alpha-beta node search), `probcut`, `singular`,
 //! `reductions`, `quiescence`, `ordering` with `history`, the
 //! transposition table `tt` (with `prefetch` and `large_pages`), `time`
-//! management, the `worker` that holds one search thread's state,
+//! management, `thread_data`, one search thread's state,
 //! `aspiration` windows and `smp`, the helper threads. Iterative deepening
 //! and MultiPV are below.
 
@@ -39,10 +39,10 @@ mod singular;
 pub mod skill;
 mod smp;
 pub mod tablebase;
+mod thread_data;
 mod time;
 mod tt;
 pub mod value;
-mod worker;
 
 pub use limits::{Limits, SearchControl};
 pub use report::{Bound, Iteration, Score, SearchEvent, SearchResult};
@@ -60,10 +60,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tablebase::Tablebases;
+use thread_data::ThreadData;
 use time::TimeManager;
 use tt::TranspositionTable;
 use value::{MATE, is_mate, to_score};
-use worker::Worker;
 
 /// The deepest iteration the search will start (`go depth` is clamped to it).
 pub const MAX_DEPTH: u32 = 128;
@@ -257,7 +257,7 @@ impl Searcher {
                     .stack_size(smp::STACK_SIZE)
                     .spawn_scoped(scope, move || {
                         let time = TimeManager::new(&Limits::default(), side, start);
-                        let mut w = Worker::new(
+                        let mut w = ThreadData::new(
                             tt,
                             history,
                             control,
@@ -279,7 +279,7 @@ impl Searcher {
                     break;
                 }
             }
-            let mut w = Worker::new(
+            let mut w = ThreadData::new(
                 tt,
                 &mut self.history,
                 control,
@@ -328,7 +328,7 @@ impl Searcher {
     /// stop. Returns the lines of the last completed iteration (or of the
     /// first, unfinished one when nothing else is known).
     fn iterative_deepening(
-        w: &mut Worker,
+        w: &mut ThreadData,
         board: &crate::board::Board,
         limits: &Limits,
         start: Instant,
@@ -433,7 +433,7 @@ impl Searcher {
 /// Sends one line of an iteration to the front end.
 #[allow(clippy::too_many_arguments)]
 fn report(
-    w: &mut Worker,
+    w: &mut ThreadData,
     depth: u32,
     multipv: usize,
     score: i32,

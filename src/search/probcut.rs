@@ -12,9 +12,9 @@
 
 use super::ordering::MovePicker;
 use super::see::see_ge;
+use super::thread_data::ThreadData;
 use super::tt::{TtBound, TtData};
 use super::value::{from_tt, to_tt};
-use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
 
 /// The least depth of a node that tries ProbCut (Stockfish 15: depth > 4).
@@ -58,7 +58,7 @@ pub fn probcut_worth_trying(
         })
 }
 
-impl Worker<'_> {
+impl ThreadData<'_> {
     /// Tries ProbCut at the node `b` at `ply` (not in check, not a PV node),
     /// searched to `depth`: each capture and queen promotion whose SEE
     /// covers the distance from the node's `static_eval` to
@@ -125,25 +125,25 @@ mod tests {
     use super::{PROBCUT_MARGIN, probcut_beta, probcut_worth_trying};
     use crate::board::{Board, Move};
     use crate::movegen::parse_uci_move;
+    use crate::search::thread_data::ThreadData;
+    use crate::search::thread_data::tests::with_thread_data;
     use crate::search::tt::{TtBound, TtData};
-    use crate::search::worker::Worker;
-    use crate::search::worker::tests::with_worker;
 
     /// White to move takes a loose queen with its own.
     const LOOSE_QUEEN: &str = "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1";
 
     /// Searches `b` at ply 1 to depth 6 in (`beta - 1`, `beta`) or in
-    /// `window`, with `prepare` run on a fresh worker first; returns the
+    /// `window`, with `prepare` run on a fresh thread's data first; returns the
     /// score and the depth, bound and move of the table's entry for `b`.
     /// ProbCut stores at depth 3; the full search (its depth reduced by
     /// one, having no table move) at 5.
     fn search(
         b: &Board,
         (alpha, beta): (i32, i32),
-        prepare: impl FnOnce(&mut Worker),
+        prepare: impl FnOnce(&mut ThreadData),
     ) -> (i32, (i32, TtBound, Move)) {
         let mut result = None;
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             prepare(w);
             let score = w.negamax(b, alpha, beta, 6, 1);
             let h = w.tt.probe(b.key()).unwrap();
@@ -166,21 +166,22 @@ mod tests {
     #[test]
     fn probcut_is_not_tried_where_it_does_not_belong() {
         let b = Board::from_fen(LOOSE_QUEEN).unwrap();
-        let cut_by_probcut =
-            |b: &Board, window, prepare: &dyn Fn(&mut Worker)| search(b, window, prepare).1.0 == 3;
+        let cut_by_probcut = |b: &Board, window, prepare: &dyn Fn(&mut ThreadData)| {
+            search(b, window, prepare).1.0 == 3
+        };
         // A PV node searches its moves.
         assert!(!cut_by_probcut(&b, (299, 400), &|_| ()));
         // The queen's SEE, 950, falls short of probcut_beta's distance
         // above the static evaluation.
         let mut eval = 0;
-        with_worker(vec![b.key()], |w| eval = w.evaluate(&b, 1));
+        with_thread_data(vec![b.key()], |w| eval = w.evaluate(&b, 1));
         let beta = eval + 950 - PROBCUT_MARGIN + 1;
         assert!(!cut_by_probcut(&b, (beta - 1, beta), &|_| ()));
         // The table holds a search of ProbCut's depth whose score stays
         // below probcut_beta: ProbCut would only repeat it. At
         // probcut_beta, it is tried.
         let stored = |score| {
-            move |w: &mut Worker| {
+            move |w: &mut ThreadData| {
                 w.tt.store(
                     b.key(),
                     TtData {

@@ -13,9 +13,9 @@ use super::singular::{
     singular_verdict,
 };
 use super::tablebase::men;
+use super::thread_data::{NO_EVAL, ThreadData};
 use super::tt::{TtBound, TtData, pv_mark};
 use super::value::{DRAW, INFINITE, MATE, MAX_PLY, TB_BOUND, TB_WIN, from_tt, mated_in, to_tt};
-use super::worker::{NO_EVAL, Worker};
 use crate::board::{Board, Color, Move};
 use crate::movegen::{CheckInfo, gives_check};
 
@@ -29,7 +29,7 @@ pub fn has_non_pawn_material(b: &Board, side: Color) -> bool {
     b.has_non_pawn_material(side)
 }
 
-impl Worker<'_> {
+impl ThreadData<'_> {
     /// Searches `b` to `depth` plies within (`alpha`, `beta`); `ply` is the
     /// distance from the root. Returns a fail-soft score; after a stop
     /// (`self.stopped`) the value is meaningless.
@@ -517,7 +517,7 @@ impl Worker<'_> {
     }
 }
 
-impl Worker<'_> {
+impl ThreadData<'_> {
     /// The quiet move `m` (of `piece`) was best at `ply`: a killer, the
     /// counter-move of the previous move, a bonus in every history table;
     /// `others`, the quiet moves searched before it, get a malus.
@@ -552,9 +552,9 @@ impl Worker<'_> {
 mod tests {
     use crate::board::{Board, Move};
     use crate::search::singular::MAX_DOUBLE_EXTENSIONS;
+    use crate::search::thread_data::tests::with_thread_data;
     use crate::search::tt::{TtBound, TtData};
     use crate::search::value::INFINITE;
-    use crate::search::worker::tests::with_worker;
 
     /// A table entry with a move and a lower bound, as a search that failed
     /// high on the move leaves it.
@@ -576,7 +576,7 @@ mod tests {
         // A position in check is not extended for being in check: at depth
         // 0 it goes straight to quiescence, which searches the evasions.
         let b = Board::from_fen("4k3/8/8/8/8/8/8/q3K3 w - - 0 1").unwrap();
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             w.negamax(&b, -INFINITE, INFINITE, 0, 1);
             assert_eq!(w.tt.probe(b.key()).map(|h| h.depth), Some(0));
         });
@@ -586,7 +586,7 @@ mod tests {
     fn a_singular_search_neither_cuts_on_nor_writes_the_node_entry() {
         let b = Board::from_fen(ONE_GOOD_MOVE).unwrap();
         let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             // Shallow enough for the table to take any later store of the
             // same search (see `TranspositionTable::store`).
             w.tt.store(b.key(), fail_high(m, 900, 5));
@@ -614,7 +614,7 @@ mod tests {
         // Beta 850: the table's 900 is below ProbCut's beta (940), which
         // therefore leaves the node to the move loop.
         for (before, after) in [(0, 1), (MAX_DOUBLE_EXTENSIONS, MAX_DOUBLE_EXTENSIONS)] {
-            with_worker(vec![b.key()], |w| {
+            with_thread_data(vec![b.key()], |w| {
                 w.root_depth = 10;
                 w.stack[1].double_extensions = before;
                 w.tt.store(b.key(), fail_high(m, 900, 7));
@@ -631,7 +631,7 @@ mod tests {
         // keeps ProbCut out.
         let b = Board::from_fen("4k3/8/8/3q4/8/2N5/3Q4/4K3 w - - 0 1").unwrap();
         let m = crate::movegen::parse_uci_move(&b, "d2d5").unwrap();
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             w.root_depth = 10;
             w.tt.store(b.key(), fail_high(m, 900, 7));
             assert_eq!(w.negamax(&b, 849, 850, 8, 1), 884);
@@ -643,7 +643,7 @@ mod tests {
         // A full-window search of the start position never fails high at
         // its top node, yet its best move is remembered.
         let b = Board::startpos();
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             w.negamax(&b, -INFINITE, INFINITE, 4, 1);
             let best = w.pv[1][0];
             assert!(!best.is_tactical() && !best.is_null());
@@ -656,7 +656,7 @@ mod tests {
     fn a_table_cut_off_rewards_its_quiet_move() {
         let b = Board::startpos();
         let m = crate::movegen::parse_uci_move(&b, "g1f3").unwrap();
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             w.tt.store(b.key(), fail_high(m, 300, 20));
             assert_eq!(w.negamax(&b, 10, 11, 6, 1), 300);
             assert_eq!(w.history.killers[1][0], m);
@@ -670,7 +670,7 @@ mod tests {
         for (clock, expected) in [(80, 500), (99, 0)] {
             let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {clock} 120");
             let b = Board::from_fen(&fen).unwrap();
-            with_worker(vec![b.key()], |w| {
+            with_thread_data(vec![b.key()], |w| {
                 w.tt.store(
                     b.key(),
                     TtData {
@@ -688,20 +688,21 @@ mod tests {
     #[test]
     fn the_table_keeps_the_pv_mark_of_a_node() {
         let b = Board::startpos();
-        let was_pv = |w: &crate::search::worker::Worker| w.tt.probe(b.key()).unwrap().was_pv;
+        let was_pv =
+            |w: &crate::search::thread_data::ThreadData| w.tt.probe(b.key()).unwrap().was_pv;
         // A PV node marks its entry; a null-window node does not (far
         // below its window, it searches every move and stores).
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             w.negamax(&b, -INFINITE, INFINITE, 3, 1);
             assert!(was_pv(w));
         });
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             assert!(w.negamax(&b, 500, 501, 3, 1) <= 500);
             assert_eq!(w.tt.probe(b.key()).unwrap().depth, 3);
             assert!(!was_pv(w));
         });
         // Once marked, the position stays marked in a null window.
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             w.tt.store(
                 b.key(),
                 TtData {

@@ -5,13 +5,13 @@
 use super::ordering::{MovePicker, see_verdict};
 use super::params;
 use super::see::{SEE_VALUE, piece_value, see_ge};
+use super::thread_data::ThreadData;
 use super::tt::{TtBound, TtData, pv_mark};
 use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
-use super::worker::Worker;
 use crate::board::{Board, Move, PieceKind};
 use crate::movegen::CheckInfo;
 
-impl Worker<'_> {
+impl ThreadData<'_> {
     /// `qply` counts the plies since the horizon: on the first, quiet
     /// checks are searched too, so that a mating attack is not cut off.
     pub fn quiescence(

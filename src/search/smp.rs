@@ -7,7 +7,7 @@
 //! diversity, odd helpers search one ply deeper than the main thread's iteration.
 
 use super::aspiration::aspiration;
-use super::worker::Worker;
+use super::thread_data::ThreadData;
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -42,7 +42,7 @@ impl Drop for DoneOnDrop<'_> {
 
 /// A helper's iterative deepening: one line per iteration, results only in
 /// the transposition table, until `max_depth` or the main thread is done.
-pub fn helper_search(w: &mut Worker, board: &Board, max_depth: u32) {
+pub fn helper_search(w: &mut ThreadData, board: &Board, max_depth: u32) {
     // A helper owes no first iteration: its node and time limits hold from
     // its first node, or a starved main thread that has not finished depth
     // 1 would let the helpers run far past `go nodes`.

@@ -4,7 +4,7 @@
 //! ([`parse`]: vampirc-uci for the simple commands, our own guards for
 //! `go` and `position`, which the crate only cross-checks), owns the game
 //! and the options, and answers `uci` and `isready` itself at once, even in
-//! mid-search. One long-lived search worker ([`worker`]) runs each `go` and
+//! mid-search. One long-lived search thread ([`search_thread`]) runs each `go` and
 //! writes its `info` lines and its one `bestmove`.
 
 pub mod command;
@@ -12,8 +12,8 @@ pub mod display;
 pub mod options;
 pub mod output;
 pub mod parse;
+pub mod search_thread;
 pub mod watchdog;
-pub mod worker;
 
 pub use command::Command;
 pub use output::Sink;
@@ -26,10 +26,10 @@ use crate::rules::Game;
 use crate::search::{Limits, MAX_DEPTH};
 use command::{Go, Position};
 use options::{Change, Options};
+use search_thread::{Hold, SearchHandle, SearchJob, SyzygyJob};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
-use worker::{Hold, SearchJob, SyzygyJob, Worker};
 
 /// Whether the loop goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,21 +38,21 @@ pub enum Flow {
     Quit,
 }
 
-/// The engine as the GUI sees it: game, options and the search worker.
+/// The engine as the GUI sees it: game, options and the handle on the search thread.
 pub struct Engine {
     sink: Sink,
     /// The position of the last `position` command; `Err` with the reason
     /// when it was invalid (then `go` answers `bestmove 0000`).
     game: Result<Game, String>,
     options: Options,
-    worker: Worker,
+    search: SearchHandle,
 }
 
 impl Engine {
     pub fn new(sink: Sink) -> Engine {
         let options = Options::default();
         Engine {
-            worker: Worker::spawn(options.hash_mb, sink.clone()),
+            search: SearchHandle::spawn(options.hash_mb, sink.clone()),
             sink,
             // `go` before any `position` searches the start position.
             game: Ok(Game::new(Board::startpos())),
@@ -84,15 +84,15 @@ impl Engine {
             Command::Empty | Command::Debug(_) | Command::Register => {}
             Command::Uci => self.uci(),
             Command::IsReady => self.say("readyok"),
-            Command::Stop => self.worker.stop(),
-            Command::PonderHit => self.worker.ponderhit(),
+            Command::Stop => self.search.stop(),
+            Command::PonderHit => self.search.ponderhit(),
             Command::Unknown { line, reason } => self.info(&format!("{reason}: '{line}'")),
             Command::Quit => {
-                self.worker.quit();
+                self.search.quit();
                 return Flow::Quit;
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::UciNewGame => self.worker.clear(),
+            Command::UciNewGame => self.search.clear(),
             Command::Position(p) => self.position(p),
             Command::Go(g) => self.go(g),
             Command::Display => self.display(),
@@ -119,18 +119,18 @@ impl Engine {
         if let Some(note) = &accepted.note {
             self.info(note);
         }
-        self.worker.stop_and_wait();
+        self.search.stop_and_wait();
         match accepted.change {
-            Change::Hash(mb) => match self.worker.resize(mb) {
+            Change::Hash(mb) => match self.search.resize(mb) {
                 Ok(()) => self.options.hash_mb = mb,
                 Err(e) => self.info(&format!(
                     "Hash {mb} MiB failed ({e}); keeping {} MiB",
                     self.options.hash_mb
                 )),
             },
-            Change::ClearHash => self.worker.clear(),
+            Change::ClearHash => self.search.clear(),
             Change::Threads(n) => {
-                self.worker.set_threads(n);
+                self.search.set_threads(n);
                 self.options.threads = n;
             }
             Change::MultiPv(n) => self.options.multipv = n,
@@ -172,7 +172,7 @@ impl Engine {
                             Some(n) => n.describe(),
                             None => "the hand-crafted evaluation".to_string(),
                         };
-                        self.worker.set_network(net);
+                        self.search.set_network(net);
                         let name = if path.is_empty() {
                             "the embedded net"
                         } else {
@@ -196,7 +196,7 @@ impl Engine {
 
     /// Hands the Syzygy options to the searcher; `path`: load those tables.
     fn apply_syzygy(&mut self, path: Option<String>) {
-        let note = self.worker.set_syzygy(SyzygyJob {
+        let note = self.search.set_syzygy(SyzygyJob {
             path,
             probe_depth: self.options.syzygy_probe_depth,
             probe_limit: self.options.syzygy_probe_limit,
@@ -208,7 +208,7 @@ impl Engine {
     }
 
     fn position(&mut self, p: Position) {
-        self.worker.stop_and_wait();
+        self.search.stop_and_wait();
         let board = match p.start {
             Ok(b) => b,
             Err(reason) => {
@@ -234,7 +234,7 @@ impl Engine {
     }
 
     fn go(&mut self, g: Go) {
-        self.worker.stop_and_wait();
+        self.search.stop_and_wait();
         for w in &g.warnings {
             self.info(&format!("go: {w}"));
         }
@@ -254,7 +254,7 @@ impl Engine {
             Ok(game) => (Some(game.clone()), String::new()),
             Err(reason) => (None, reason.clone()),
         };
-        self.worker.start(SearchJob {
+        self.search.start(SearchJob {
             game,
             limits,
             hold,
@@ -307,7 +307,7 @@ impl Engine {
     }
 
     fn display(&mut self) {
-        self.worker.stop_and_wait();
+        self.search.stop_and_wait();
         match &self.game {
             Ok(game) => display::lines(game).iter().for_each(|l| self.say(l)),
             Err(reason) => self.info(&format!("no position: {reason}")),
@@ -315,7 +315,7 @@ impl Engine {
     }
 
     fn perft(&mut self, depth: u32) {
-        self.worker.stop_and_wait();
+        self.search.stop_and_wait();
         let Ok(game) = &self.game else {
             return self.info("no position");
         };
@@ -335,9 +335,9 @@ impl Engine {
     }
 
     fn bench(&mut self, depth: Option<u32>) {
-        self.worker.stop_and_wait();
+        self.search.stop_and_wait();
         let mut text = Vec::new();
-        if let Err(e) = crate::search::bench::run(depth, self.worker.network(), &mut text) {
+        if let Err(e) = crate::search::bench::run(depth, self.search.network(), &mut text) {
             return self.info(&format!("bench failed: {e}"));
         }
         for line in String::from_utf8_lossy(&text).lines() {

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// Where protocol lines go: one whole line per call, flushed. Shared by the
-/// main thread and the search worker.
+/// main thread and the search thread.
 pub type Sink = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// The process's stdout. The lock keeps the lines of the two threads

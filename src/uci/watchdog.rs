@@ -29,7 +29,7 @@ pub struct Watchdog {
     thread: Option<JoinHandle<()>>,
 }
 
-/// What the search worker holds to disarm the watchdog when a search ends.
+/// What the search thread holds to disarm the watchdog when a search ends.
 #[derive(Clone)]
 pub struct Disarm(Sender<Msg>);
 

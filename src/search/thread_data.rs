@@ -36,7 +36,7 @@ pub struct PlyState {
     pub piece: u8,
     /// The move left out of the node at this ply while its singular
     /// search runs (`NULL` otherwise). Not to be confused with the
-    /// worker's `excluded`, the root moves MultiPV has already given a line.
+    /// thread's `excluded`, the root moves MultiPV has already given a line.
     pub excluded: Move,
     /// Double singular extensions on the path from the root to the node
     /// at this ply (set by its parent before each child search).
@@ -44,14 +44,19 @@ pub struct PlyState {
     /// The node at this ply is, or has been, on a principal variation
     /// (its `tt_pv`, kept for its singular search).
     pub tt_pv: bool,
-    /// With a null move made from this ply, the worker's `null_floor`
+    /// With a null move made from this ply, the thread's `null_floor`
     /// before it (`unmake_null_move` restores it).
     pub outer_null_floor: usize,
 }
 
 pub const NO_EVAL: i32 = -super::value::INFINITE;
 
-pub struct Worker<'a> {
+/// One search thread's state (Berserk's and Koivisto's `ThreadData`,
+/// Stockfish's search `Worker`): the main thread's or a helper's. The
+/// node search (`pvs`, `quiescence`, `probcut`) is written as its methods.
+/// Not to be confused with the UCI layer's `SearchHandle`, the front
+/// end's handle on the long-lived thread that runs the `Searcher`.
+pub struct ThreadData<'a> {
     pub tt: &'a TranspositionTable,
     pub history: &'a mut History,
     control: &'a SearchControl,
@@ -117,7 +122,7 @@ pub struct Worker<'a> {
     pub root_depth: i32,
 }
 
-impl<'a> Worker<'a> {
+impl<'a> ThreadData<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         tt: &'a TranspositionTable,
@@ -130,14 +135,14 @@ impl<'a> Worker<'a> {
         keys: Vec<u64>,
         root_moves: Vec<Move>,
         net: Option<(Arc<Network>, &Board)>,
-    ) -> Worker<'a> {
+    ) -> ThreadData<'a> {
         let acc = net.map(|(net, root)| {
             let mut acc = AccumulatorStack::new(net, MAX_PLY + 4);
             acc.refresh(0, root);
             acc
         });
         let root_index = keys.len().saturating_sub(1);
-        Worker {
+        ThreadData {
             tt,
             history,
             control,
@@ -205,7 +210,7 @@ impl<'a> Worker<'a> {
     /// Plays `m` from `b`, the position at `ply`, on `child`, a copy of
     /// `b` the caller has just made (a move then costs one board copy).
     /// The one home of the path's per-ply bookkeeping (Stockfish's
-    /// `Worker::do_move`, Carp's `make_move`): it prefetches the child's
+    /// `ThreadData::do_move`, Carp's `make_move`): it prefetches the child's
     /// table entry, notes the move for the child's accumulators, records
     /// the move and its piece in the stack entry (the child's
     /// continuation history, counter-move and null-move tests read them),
@@ -432,8 +437,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::search::limits::{Limits, SearchControl};
 
-    /// Runs `f` on a worker of the start position with a small table.
-    pub(crate) fn with_worker(keys: Vec<u64>, f: impl FnOnce(&mut Worker)) {
+    /// Runs `f` on the main thread's data for the start position with a small table.
+    pub(crate) fn with_thread_data(keys: Vec<u64>, f: impl FnOnce(&mut ThreadData)) {
         with_thread(0, None, keys, Vec::new(), |w, _| f(w));
     }
 
@@ -444,7 +449,7 @@ pub(crate) mod tests {
         node_limit: Option<u64>,
         keys: Vec<u64>,
         root_moves: Vec<Move>,
-        f: impl FnOnce(&mut Worker, &Shared),
+        f: impl FnOnce(&mut ThreadData, &Shared),
     ) {
         let tt = TranspositionTable::new(1).unwrap();
         let mut history = History::new();
@@ -452,7 +457,7 @@ pub(crate) mod tests {
         let shared = Shared::default();
         let board = Board::startpos();
         let time = TimeManager::new(&Limits::default(), board.side_to_move(), Instant::now());
-        let mut w = Worker::new(
+        let mut w = ThreadData::new(
             &tt,
             &mut history,
             &control,
@@ -495,7 +500,7 @@ pub(crate) mod tests {
 
     #[test]
     fn improving_looks_four_plies_up_past_a_check() {
-        with_worker(vec![0], |w| {
+        with_thread_data(vec![0], |w| {
             for (p, e) in [100, 40, 50, NO_EVAL, 10, 30].into_iter().enumerate() {
                 w.stack[p].eval = e;
             }
@@ -520,7 +525,7 @@ pub(crate) mod tests {
     fn make_and_unmake_keep_the_per_ply_bookkeeping() {
         let b = Board::startpos();
         let m = crate::movegen::parse_uci_move(&b, "g1f3").unwrap();
-        with_worker(vec![b.key()], |w| {
+        with_thread_data(vec![b.key()], |w| {
             w.stack[1].double_extensions = 2;
             let mut child = b;
             w.make_move(&b, m, 1, true, &mut child);
@@ -552,7 +557,7 @@ pub(crate) mod tests {
     fn no_repetition_reaches_back_past_a_null_move() {
         let b = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w - - 10 30").unwrap();
         // Root, then four plies whose last repeats the second.
-        with_worker(vec![1], |w| {
+        with_thread_data(vec![1], |w| {
             w.keys.extend([2, 3, 4, 3]);
             assert!(w.is_draw(&b, false));
             // The same keys with a null move made from key 2's position.

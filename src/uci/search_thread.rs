@@ -1,4 +1,4 @@
-//! The search worker: one long-lived thread that owns the [`Searcher`] and
+//! The search thread: one long-lived thread that owns the [`Searcher`] and
 //! takes jobs over a crossbeam channel. It writes the `info` lines of a
 //! search and its one `bestmove`.
 
@@ -82,11 +82,12 @@ enum Reply {
     SyzygySet(Option<String>),
 }
 
-/// The front end's handle on the worker thread.
-pub struct Worker {
+/// The front end's handle on the search thread (not to be confused with
+/// the search's `ThreadData`, the state of each thread of one search).
+pub struct SearchHandle {
     jobs: Option<Sender<Job>>,
     replies: Receiver<Reply>,
-    /// Wakes a worker that holds its `bestmove` (after stop/ponderhit).
+    /// Wakes a search thread that holds its `bestmove` (after stop/ponderhit).
     wake: Sender<()>,
     thread: Option<JoinHandle<()>>,
     /// The flags of the search in progress, if one is.
@@ -99,8 +100,8 @@ pub struct Worker {
     net: Option<Arc<Network>>,
 }
 
-impl Worker {
-    pub fn spawn(hash_mb: usize, sink: Sink) -> Worker {
+impl SearchHandle {
+    pub fn spawn(hash_mb: usize, sink: Sink) -> SearchHandle {
         let (jobs_tx, jobs_rx) = unbounded();
         let (replies_tx, replies_rx) = unbounded();
         let (wake_tx, wake_rx) = unbounded();
@@ -112,12 +113,12 @@ impl Worker {
             .name("search".into())
             .stack_size(WORKER_STACK)
             .spawn(move || {
-                worker_loop(
+                search_thread_loop(
                     hash_mb, first_net, sink, jobs_rx, replies_tx, wake_rx, disarm,
                 )
             })
             .expect("cannot start the search thread");
-        Worker {
+        SearchHandle {
             jobs: Some(jobs_tx),
             replies: replies_rx,
             wake: wake_tx,
@@ -153,7 +154,7 @@ impl Worker {
         self.send(Job::Search(Box::new(job), control));
     }
 
-    /// `stop`: ends the search now; its `bestmove` follows from the worker.
+    /// `stop`: ends the search now; its `bestmove` follows from the search thread.
     pub fn stop(&self) {
         if let Some(c) = &self.running {
             c.stop.store(true, Ordering::Relaxed);
@@ -289,7 +290,7 @@ impl Worker {
     }
 }
 
-impl Drop for Worker {
+impl Drop for SearchHandle {
     fn drop(&mut self) {
         self.quit();
     }
@@ -304,7 +305,7 @@ struct Settings {
     tb: TbSettings,
 }
 
-fn worker_loop(
+fn search_thread_loop(
     hash_mb: usize,
     net: Option<Arc<Network>>,
     sink: Sink,
