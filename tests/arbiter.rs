@@ -3,31 +3,16 @@
 //! same file with `\r\n` line ends and a byte order mark through standard
 //! input, the JSON format, mutated copies and the exit statuses.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::cli::{ladya, ladya_with_input};
+use common::json::{self, Value};
 
 const FIXTURE: &str = include_str!("data/arbiter.pgn");
-
-fn ladya(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start ladya");
-    let mut pipe = child.stdin.take().expect("stdin");
-    if let Some(bytes) = stdin {
-        pipe.write_all(bytes).expect("write stdin");
-    }
-    drop(pipe);
-    child.wait_with_output().expect("ladya ran")
-}
 
 fn judge_stdin(pgn: &str, extra: &[&str]) -> (Vec<String>, Option<i32>) {
     let mut args = vec!["outcome", "--pgn", "-"];
     args.extend_from_slice(extra);
-    let out = ladya(&args, Some(pgn.as_bytes()));
+    let out = ladya_with_input(&args, pgn.as_bytes());
     let text = String::from_utf8(out.stdout).expect("UTF-8 output");
     (text.lines().map(String::from).collect(), out.status.code())
 }
@@ -54,7 +39,7 @@ fn expect(lines: &[String], n: usize, verdict: &str, fragments: &[&str]) {
 
 #[test]
 fn every_verdict_and_article_of_the_fixture() {
-    let out = ladya(&["outcome", "--pgn", &fixture_path()], None);
+    let out = ladya(&["outcome", "--pgn", &fixture_path()]);
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<String> = text.lines().map(String::from).collect();
     assert_eq!(lines.len(), 21, "{text}");
@@ -222,7 +207,7 @@ fn exit_status_is_zero_when_every_game_is_ok_or_unfinished() {
 
 #[test]
 fn a_missing_file_is_one_line_on_stderr_and_exit_two() {
-    let out = ladya(&["outcome", "--pgn", "/nonexistent/games.pgn"], None);
+    let out = ladya(&["outcome", "--pgn", "/nonexistent/games.pgn"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
@@ -235,9 +220,41 @@ fn json_has_one_object_per_game_and_a_summary() {
     let (lines, code) = judge_stdin(FIXTURE, &["--format", "json"]);
     assert_eq!(code, Some(1));
     assert_eq!(lines.len(), 21);
-    for l in &lines {
+    // Every line one JSON object, the games numbered in order, and the
+    // summary's counts those of the verdicts.
+    let objects: Vec<Value> = lines
+        .iter()
+        .map(|l| json::parse(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let mut verdicts = std::collections::HashMap::new();
+    for (i, (o, l)) in objects.iter().zip(&lines).enumerate().take(20) {
         assert!(l.starts_with('{') && l.ends_with('}'), "{l}");
+        assert_eq!(
+            o.get("game").and_then(Value::as_f64),
+            Some(i as f64 + 1.0),
+            "{l}"
+        );
+        let verdict = o.get("verdict").and_then(Value::as_str).expect(l);
+        *verdicts.entry(verdict).or_insert(0.0) += 1.0;
     }
+    let summary = &objects[20];
+    assert_eq!(summary.get("summary"), Some(&Value::Bool(true)));
+    for verdict in ["ok", "mismatch", "unfinished", "error"] {
+        assert_eq!(
+            summary.get(verdict).and_then(Value::as_f64),
+            Some(verdicts.get(verdict).copied().unwrap_or(0.0)),
+            "{verdict}"
+        );
+    }
+    // The escaped names read back as they were in the PGN.
+    assert_eq!(
+        objects[14].get("white").and_then(Value::as_str),
+        Some("Annotator, \"The\"")
+    );
+    assert_eq!(
+        objects[14].get("black").and_then(Value::as_str),
+        Some("Back\\slash")
+    );
     assert!(
         lines[0].starts_with(
             "{\"game\":1,\"verdict\":\"ok\",\"recorded\":\"1-0\",\"laws\":\"1-0\",\"rule\":\"checkmate\",\"article\":\"5.1.1\",\"reason\":"

@@ -11,9 +11,8 @@ const DATA: &str = concat!(
     "/tests/data/validation-head.lgf"
 );
 
-#[path = "common/cli.rs"]
-mod cli;
-use cli::{ladya, stderr};
+mod common;
+use common::cli::{ladya, stderr};
 
 /// The report of a successful run.
 fn net_scale(new: &str, reference: &str, extra: &[&str]) -> String {

@@ -1,8 +1,7 @@
 //! `ladya perft` driven as a user would, through the real binary.
 
-#[path = "common/cli.rs"]
-mod cli;
-use cli::{ladya, stderr, stdout};
+mod common;
+use common::cli::{ladya, stderr, stdout};
 
 #[test]
 fn counts_the_start_position() {

@@ -3,9 +3,8 @@
 use std::path::PathBuf;
 use std::process::Output;
 
-#[path = "common/cli.rs"]
-mod cli;
-use cli::{ladya, stderr};
+mod common;
+use common::cli::{ladya, stderr};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ladya-cli-tune-{}", std::process::id()));

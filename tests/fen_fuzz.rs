@@ -4,9 +4,8 @@
 use ladya::board::Board;
 use ladya::movegen::legal_moves;
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+mod common;
+use common::rng::Rng;
 
 const SEEDS: [&str; 8] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -6,9 +6,8 @@ use ladya::pgn::{Format, run};
 
 const FIXTURE: &str = include_str!("data/arbiter.pgn");
 
-#[path = "common/rng.rs"]
-mod rng;
-use rng::Rng;
+mod common;
+use common::rng::Rng;
 
 /// Bytes PGN is made of, and a few it is not.
 const ALPHABET: &[u8] = b"[]{}()\"\\;%$*.-/=+#!?x0123456789abcdefghKQRBNPO \n\r\t\xef\xbb\xbf\xff";

@@ -5,7 +5,10 @@
 use ladya::board::Board;
 use ladya::rules::dead::{DeadReason, dead_position};
 use ladya::rules::{Game, Outcome, outcome};
-use std::process::Command;
+
+mod common;
+use common::cli::{ladya, stderr, stdout};
+use common::json::{self, Value};
 
 const SHARED: &str = include_str!("data/rules_cases.jsonl");
 const OWN: &str = include_str!("data/rules_own_cases.jsonl");
@@ -18,6 +21,49 @@ struct Case {
     verdict: String,
     note: String,
     beyond_material: bool,
+}
+
+/// A case from one line: an object of `fen` and `verdict` (strings),
+/// optional `moves` (strings), `note` (a string) and `beyond_material` (a
+/// boolean), and nothing else.
+fn parse_case(line: &str) -> Result<Case, String> {
+    let value = json::parse(line)?;
+    let members = value.as_object().ok_or("a case is an object")?;
+    let string = |v: &Value, key: &str| {
+        v.as_str()
+            .map(str::to_string)
+            .ok_or(format!("{key} is not a string"))
+    };
+    let mut case = Case {
+        fen: String::new(),
+        moves: Vec::new(),
+        verdict: String::new(),
+        note: String::new(),
+        beyond_material: false,
+    };
+    for (key, v) in members {
+        match key.as_str() {
+            "fen" => case.fen = string(v, key)?,
+            "verdict" => case.verdict = string(v, key)?,
+            "note" => case.note = string(v, key)?,
+            "moves" => {
+                case.moves = v
+                    .as_array()
+                    .ok_or("moves is not an array")?
+                    .iter()
+                    .map(|m| string(m, "a move"))
+                    .collect::<Result<_, _>>()?
+            }
+            "beyond_material" => {
+                case.beyond_material = v.as_bool().ok_or("beyond_material is not a boolean")?
+            }
+            other => return Err(format!("unknown key {other}")),
+        }
+    }
+    if case.fen.is_empty() || case.verdict.is_empty() {
+        return Err("a case needs a fen and a verdict".into());
+    }
+    Ok(case)
 }
 
 fn cases(text: &str) -> Vec<Case> {
@@ -155,17 +201,10 @@ fn alive_material_is_never_dead() {
 
 // ---- `ladya outcome` as a black box -------------------------------------
 
+/// `ladya outcome ARGS`: the exit status, stdout and stderr.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ladya"))
-        .arg("outcome")
-        .args(args)
-        .output()
-        .expect("run ladya");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = ladya(&[&["outcome"], args].concat());
+    (out.status.code().unwrap_or(-1), stdout(&out), stderr(&out))
 }
 
 #[test]
@@ -295,119 +334,50 @@ fn cli_bad_input_exits_2_with_one_line() {
     assert!(stderr.contains("e2e5"), "{stderr}");
 }
 
-// ---- a small reader for the JSON lines -----------------------------------
-// The cases use objects of strings, arrays of strings and booleans only.
-
-fn parse_case(line: &str) -> Result<Case, String> {
-    let mut p = Json {
-        s: line.as_bytes(),
-        i: 0,
-    };
-    let mut case = Case {
-        fen: String::new(),
-        moves: Vec::new(),
-        verdict: String::new(),
-        note: String::new(),
-        beyond_material: false,
-    };
-    p.expect(b'{')?;
-    loop {
-        let key = p.string()?;
-        p.expect(b':')?;
-        match key.as_str() {
-            "fen" => case.fen = p.string()?,
-            "verdict" => case.verdict = p.string()?,
-            "note" => case.note = p.string()?,
-            "moves" => {
-                p.expect(b'[')?;
-                if !p.eat(b']') {
-                    loop {
-                        case.moves.push(p.string()?);
-                        if p.eat(b']') {
-                            break;
-                        }
-                        p.expect(b',')?;
-                    }
-                }
-            }
-            "beyond_material" => case.beyond_material = p.boolean()?,
-            other => return Err(format!("unknown key {other}")),
-        }
-        if p.eat(b'}') {
-            break;
-        }
-        p.expect(b',')?;
+#[test]
+fn the_json_reader_is_strict() {
+    // What the cases use, and the rest of JSON.
+    let v = json::parse(
+        r#" {"fen": "a\"b\\c\u00e9\ud83d\ude00", "moves": [], "n": [-1.5e2, 0, null, true]} "#,
+    )
+    .unwrap();
+    assert_eq!(
+        v.get("fen").and_then(Value::as_str),
+        Some("a\"b\\c\u{e9}\u{1f600}")
+    );
+    assert_eq!(v.get("moves").and_then(Value::as_array), Some(&[][..]));
+    assert_eq!(
+        v.get("n").and_then(Value::as_array),
+        Some(
+            &[
+                Value::Number(-150.0),
+                Value::Number(0.0),
+                Value::Null,
+                Value::Bool(true)
+            ][..]
+        )
+    );
+    for bad in [
+        "",
+        "{",
+        r#"{"a" 1}"#,
+        r#"{"a": 1,}"#,
+        "[1 2]",
+        "01",
+        "1.",
+        "-",
+        r#""\x""#,
+        r#""\ud800""#,
+        "\"a\tb\"",
+        r#""\u12""#,
+        "{} x",
+        "tru",
+    ] {
+        assert!(json::parse(bad).is_err(), "{bad:?}");
     }
-    if case.fen.is_empty() || case.verdict.is_empty() {
-        return Err("a case needs a fen and a verdict".into());
-    }
-    Ok(case)
-}
-
-struct Json<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Json<'_> {
-    fn skip_ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-    fn eat(&mut self, c: u8) -> bool {
-        self.skip_ws();
-        if self.s.get(self.i) == Some(&c) {
-            self.i += 1;
-            true
-        } else {
-            false
-        }
-    }
-    fn expect(&mut self, c: u8) -> Result<(), String> {
-        if self.eat(c) {
-            Ok(())
-        } else {
-            Err(format!("expected '{}' at byte {}", c as char, self.i))
-        }
-    }
-    fn boolean(&mut self) -> Result<bool, String> {
-        self.skip_ws();
-        for (word, v) in [("true", true), ("false", false)] {
-            if self.s[self.i..].starts_with(word.as_bytes()) {
-                self.i += word.len();
-                return Ok(v);
-            }
-        }
-        Err(format!("expected a boolean at byte {}", self.i))
-    }
-    fn string(&mut self) -> Result<String, String> {
-        self.expect(b'"')?;
-        let mut out = Vec::new();
-        while let Some(&c) = self.s.get(self.i) {
-            self.i += 1;
-            match c {
-                b'"' => return String::from_utf8(out).map_err(|e| e.to_string()),
-                b'\\' => {
-                    let e = *self.s.get(self.i).ok_or("dangling escape")?;
-                    self.i += 1;
-                    match e {
-                        b'n' => out.push(b'\n'),
-                        b't' => out.push(b'\t'),
-                        b'u' => {
-                            let hex = std::str::from_utf8(&self.s[self.i..self.i + 4])
-                                .map_err(|e| e.to_string())?;
-                            let code = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
-                            self.i += 4;
-                            let ch = char::from_u32(code).unwrap_or('?');
-                            out.extend_from_slice(ch.to_string().as_bytes());
-                        }
-                        other => out.push(other),
-                    }
-                }
-                _ => out.push(c),
-            }
-        }
-        Err("unterminated string".into())
-    }
+    // A line of a cases file with a key the reader does not know.
+    assert!(
+        parse_case(r#"{"fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "verdict": "x", "vedrict": "y"}"#)
+            .is_err()
+    );
 }

@@ -6,13 +6,12 @@
 use ladya::board::Board;
 use ladya::search::tablebase::{Tablebases, Wdl};
 use std::sync::OnceLock;
-use std::time::Duration;
 
 mod common;
-use common::Engine;
+use common::engine::{Engine, LONG};
+use common::output::{best_of, field};
 
 const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/syzygy");
-const LONG: Duration = Duration::from_secs(30);
 
 /// One set of tables for this test process (pyrrhic-rs allows one).
 fn tables() -> &'static Tablebases {
@@ -45,14 +44,12 @@ fn best(e: &mut Engine, fen: &str, go: &str) -> (String, String) {
         .find(|l| l.starts_with("info depth"))
         .cloned()
         .expect("an info line");
-    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
-    (mv.to_string(), info)
+    (best_of(lines.last().unwrap()).to_string(), info)
 }
 
-fn field(info: &str, name: &str) -> i64 {
-    let mut words = info.split_whitespace();
-    words.find(|w| *w == name).expect(name);
-    words.next().unwrap().parse().unwrap()
+/// The `tbhits` of an `info` line, which must have it.
+fn tbhits(info: &str) -> u64 {
+    field(info, "tbhits").unwrap_or_else(|| panic!("no tbhits in {info}"))
 }
 
 fn cp(info: &str) -> Option<i64> {
@@ -93,7 +90,7 @@ fn a_missing_folder_is_reported_and_ignored() {
     // The engine plays on, without tables.
     let (mv, info) = best(&mut e, "8/8/8/8/8/8/1Q6/K6k w - - 0 1", "go depth 4");
     assert_ne!(mv, "0000");
-    assert_eq!(field(&info, "tbhits"), 0);
+    assert_eq!(tbhits(&info), 0);
     e.send("setoption name SyzygyPath value <empty>");
     e.send("isready");
     e.until("readyok", LONG);
@@ -134,7 +131,7 @@ fn tablebase_moves_in_small_endings() {
     for (fen, good, win) in cases {
         let (mv, info) = best(&mut e, fen, "go depth 8");
         assert!(good.contains(&mv.as_str()), "{fen}: {mv} ({info})");
-        assert!(field(&info, "tbhits") > 0, "{fen}: {info}");
+        assert!(tbhits(&info) > 0, "{fen}: {info}");
         match win {
             Some(true) => assert!(
                 info.contains("score mate ") || cp(&info).is_some_and(|c| c > 10_000),
@@ -167,12 +164,10 @@ fn self_play_never_spoils_the_tablebase_result() {
                 format!("position fen {start} moves {}", moves.join(" "))
             };
             e.send(&position);
-            e.send("go nodes 3000");
-            let lines = e.until("bestmove", LONG);
-            let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
-            let m = ladya::movegen::parse_uci_move(&board, mv).expect("a legal move");
+            let mv = e.go("go nodes 3000");
+            let m = ladya::movegen::parse_uci_move(&board, &mv).expect("a legal move");
             board = board.make(m);
-            moves.push(mv.to_string());
+            moves.push(mv);
             if ladya::movegen::legal_moves(&board).is_empty() {
                 break;
             }
@@ -234,16 +229,16 @@ fn wdl_tables_alone_rank_the_root_and_guide_the_tree() {
     ] {
         let (mv, info) = best(&mut e, fen, "go depth 6");
         assert!(good.contains(&mv.as_str()), "{fen}: {mv} ({info})");
-        assert!(field(&info, "tbhits") > 0, "{fen}: {info}");
+        assert!(tbhits(&info) > 0, "{fen}: {info}");
     }
     // KRvK (16 moves, all ranked): a tablebase win, not a mate score.
     let (_, info) = best(&mut e, "8/8/8/8/8/4k3/8/K2R4 w - - 0 1", "go depth 6");
-    assert!(field(&info, "tbhits") >= 16, "{info}");
+    assert!(tbhits(&info) >= 16, "{info}");
     assert!(cp(&info).is_some_and(|c| c > 10_000), "{info}");
     // KQvKR, winning: the tree is probed beyond the root's 8 moves (after
     // Qxh6, KQvK with a zeroed counter).
     let (_, info) = best(&mut e, "8/8/7r/7Q/3k4/8/7K/8 w - - 0 1", "go depth 6");
-    assert!(field(&info, "tbhits") > 8, "{info}");
+    assert!(tbhits(&info) > 8, "{info}");
     e.quit();
 }
 
@@ -254,14 +249,14 @@ fn probes_below_a_root_outside_the_tables_and_on_two_threads() {
     // Five men (not in the 4-man tables): Qxh6 leads into them.
     let (mv, info) = best(&mut e, "8/8/7r/7Q/3k4/8/6PK/8 w - - 0 1", "go depth 6");
     assert_eq!(mv, "h5h6", "{info}");
-    assert!(field(&info, "tbhits") > 0, "{info}");
+    assert!(tbhits(&info) > 0, "{info}");
     // The tables' root ranking with a helper thread alongside.
     let (mv, _) = best(&mut e, "8/8/8/8/8/8/1Q6/K6k w - - 0 1", "go depth 8");
     assert_eq!(mv, "a1b1");
     // SyzygyProbeLimit 0: no probes at all.
     e.send("setoption name SyzygyProbeLimit value 0");
     let (_, info) = best(&mut e, "8/8/8/8/8/8/1Q6/K6k w - - 0 1", "go depth 4");
-    assert_eq!(field(&info, "tbhits"), 0, "{info}");
+    assert_eq!(tbhits(&info), 0, "{info}");
     e.quit();
 }
 

@@ -3,25 +3,15 @@
 //! Shredder-FEN positions, castling moves written king takes rook, and
 //! both spellings of castling read in either mode.
 
-use std::time::Duration;
-
 mod common;
-use common::Engine;
-
-const LONG: Duration = Duration::from_secs(30);
+use common::engine::{Engine, LONG};
+use common::output::best_of;
 
 /// The FEN that `d` shows.
 fn fen_of(e: &mut Engine) -> String {
     e.send("d");
     let lines = e.until("Fen:", LONG);
     lines.last().unwrap()["Fen: ".len()..].to_string()
-}
-
-/// The line `bestmove <move> [ponder <move>]` without its ponder move.
-fn bestmove(e: &mut Engine, go: &str) -> String {
-    e.send(go);
-    let line = e.until("bestmove", LONG).last().unwrap().clone();
-    line.split(" ponder").next().unwrap().to_string()
 }
 
 #[test]
@@ -59,23 +49,16 @@ fn chess960_castling_moves_are_king_takes_rook_in_and_out() {
     e.send("position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1");
     e.send("go depth 4 searchmoves b1a1");
     let lines = e.until("bestmove", LONG);
-    assert!(
-        lines.last().unwrap().starts_with("bestmove b1a1"),
-        "{lines:#?}"
-    );
+    assert_eq!(best_of(lines.last().unwrap()), "b1a1", "{lines:#?}");
     assert!(lines.iter().any(|l| l.contains(" pv b1a1")), "{lines:#?}");
     // A search without restriction plays a legal move and keeps to protocol.
-    let best = bestmove(&mut e, "go depth 6");
-    assert!(best.starts_with("bestmove "), "{best}");
+    e.go("go depth 6");
     // The standard array in Shredder-FEN, as the GUIs send it in 960 mode.
     e.send(
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 \
          moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6",
     );
-    assert_eq!(
-        bestmove(&mut e, "go depth 3 searchmoves e1h1"),
-        "bestmove e1h1"
-    );
+    assert_eq!(e.go("go depth 3 searchmoves e1h1"), "e1h1");
     // The two-square spelling is read too, where it is no other move.
     e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1 moves e1g1 e8c8");
     assert_eq!(fen_of(&mut e), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
@@ -87,10 +70,7 @@ fn with_the_option_off_standard_castling_is_the_kings_step() {
     let mut e = Engine::start();
     e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6");
     // King takes rook is read with the option off too.
-    assert_eq!(
-        bestmove(&mut e, "go depth 3 searchmoves e1h1"),
-        "bestmove e1g1"
-    );
+    assert_eq!(e.go("go depth 3 searchmoves e1h1"), "e1g1");
     e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1");
     assert_eq!(
         fen_of(&mut e),
@@ -99,10 +79,7 @@ fn with_the_option_off_standard_castling_is_the_kings_step() {
     // A Chess960 position with the option off: king takes rook all the
     // same, since there the king's step can be a plain king move (f1g1).
     e.send("position fen 4k3/8/8/8/8/8/8/5K1R w H - 0 1");
-    assert_eq!(
-        bestmove(&mut e, "go depth 2 searchmoves f1h1"),
-        "bestmove f1h1"
-    );
+    assert_eq!(e.go("go depth 2 searchmoves f1h1"), "f1h1");
     // f1g1 is the king's step, not castling.
     e.send("position fen 4k3/8/8/8/8/8/8/5K1R w H - 0 1 moves f1g1");
     assert_eq!(fen_of(&mut e), "4k3/8/8/8/8/8/8/6KR b - - 1 1");
@@ -123,6 +100,6 @@ fn a_malformed_chess960_fen_is_named_not_fatal() {
         "{lines:#?}"
     );
     e.send("position fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1");
-    assert!(bestmove(&mut e, "go depth 2").starts_with("bestmove "));
+    e.go("go depth 2");
     e.quit();
 }

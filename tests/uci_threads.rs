@@ -3,34 +3,13 @@
 //! and `quit`), and bad values are clamped with an `info string`.
 
 use ladya::board::Board;
-use ladya::movegen::legal_moves;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-const GENEROUS: Duration = Duration::from_secs(1);
-const LONG: Duration = Duration::from_secs(30);
 const MIDDLEGAME: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
 mod common;
-use common::Engine;
-
-impl Engine {
-    /// Asserts that nothing starting with `prefix` arrives for `quiet`.
-    fn none_of(&mut self, prefix: &str, quiet: Duration) {
-        let deadline = Instant::now() + quiet;
-        while let Ok((_, l)) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            assert!(!l.starts_with(prefix), "unexpected '{l}'");
-        }
-    }
-
-    /// `isready` → `readyok`, collecting what came before.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        self.until_at("readyok", LONG).1
-    }
-}
+use common::engine::{Engine, GENEROUS, LONG};
+use common::output::{after, assert_legal, best_of, field};
 
 fn two_threads() -> Engine {
     let mut e = Engine::start();
@@ -43,22 +22,9 @@ fn two_threads() -> Engine {
     e
 }
 
-/// The move of a `bestmove` line, checked legal in `board`.
-fn legal_best(board: &Board, line: &str) -> String {
-    let mv = line.split_whitespace().nth(1).unwrap_or("");
-    assert!(
-        legal_moves(board).iter().any(|m| m.to_string() == mv),
-        "{line}: not legal in {}",
-        board.to_fen()
-    );
-    mv.to_string()
-}
-
-/// The value after `field` in an `info` line.
-fn field(line: &str, name: &str) -> Option<u64> {
-    let mut words = line.split_whitespace();
-    words.find(|w| *w == name)?;
-    words.next()?.parse().ok()
+/// Asserts that the move of a `bestmove` line is legal in `board`.
+fn legal_best(board: &Board, line: &str) {
+    assert_legal(board, best_of(line));
 }
 
 #[test]
@@ -102,10 +68,10 @@ fn two_threads_stop_is_quick() {
     let t = e.send("stop");
     let (at, lines) = e.until_at("bestmove", GENEROUS);
     assert!(at - t < GENEROUS);
-    let b = Board::startpos();
-    let b = b.make(ladya::movegen::parse_uci_move(&b, "e2e4").unwrap());
-    let b = b.make(ladya::movegen::parse_uci_move(&b, "c7c5").unwrap());
-    legal_best(&b, lines.last().unwrap());
+    legal_best(
+        &after(Board::startpos(), &["e2e4", "c7c5"]),
+        lines.last().unwrap(),
+    );
     e.none_of("bestmove", Duration::from_millis(200));
     e.quit();
 }

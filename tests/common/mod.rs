@@ -1,97 +1,23 @@
-//! The UCI test harness shared by the black-box tests: the real `ladya`
-//! binary on pipes, its stdout read line by line on a thread, each line
-//! stamped with the moment it arrived.
+//! What the integration tests share, one file per kind of helper:
+//!
+//! - [`engine`]: the real `ladya` binary on pipes, spoken to in UCI as a
+//!   GUI speaks to it;
+//! - [`cli`]: the binary run once with arguments (and standard input), as
+//!   a user runs a subcommand;
+//! - [`output`]: reading what the engine writes (the move of a `bestmove`
+//!   line, a field of an `info` line, the `info string` lines) and
+//!   checking a move against the rules;
+//! - [`rng`]: a small seeded generator for the fuzz and random tests;
+//! - [`json`]: a small JSON reader for the test data and the arbiter's
+//!   JSON report.
+//!
+//! Each test binary includes the whole folder (`mod common;`) and uses a
+//! part of it, hence the `dead_code` allowance.
 
-use crossbeam_channel::{Receiver, unbounded};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::time::{Duration, Instant};
+#![allow(dead_code)]
 
-pub struct Engine {
-    pub child: Child,
-    pub stdin: Option<ChildStdin>,
-    pub lines: Receiver<(Instant, String)>,
-}
-
-impl Engine {
-    pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("cannot start ladya");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = unbounded();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines: rx,
-        }
-    }
-
-    /// Every line up to and including the first that starts with `prefix`.
-    #[allow(dead_code)] // not every test binary reads lines this way
-    pub fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        self.until_at(prefix, timeout).1
-    }
-
-    /// The time the first line starting with `prefix` arrived.
-    #[allow(dead_code)] // not every test binary reads lines this way
-    pub fn until_at(&mut self, prefix: &str, timeout: Duration) -> (Instant, Vec<String>) {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((t, l)) => {
-                    let done = l.starts_with(prefix);
-                    seen.push(l);
-                    if done {
-                        return (t, seen);
-                    }
-                }
-                Err(_) => panic!("no '{prefix}' within {timeout:?}; saw {seen:#?}"),
-            }
-        }
-    }
-
-    /// Sends one line; returns the moment just before it was written.
-    pub fn send(&mut self, line: &str) -> Instant {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        let t = Instant::now();
-        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        t
-    }
-
-    /// Sends `quit`, closes stdin; the time until the process exited.
-    pub fn quit(mut self) -> Duration {
-        let t = self.send("quit");
-        self.stdin = None;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return t.elapsed();
-            }
-            assert!(Instant::now() < deadline, "ladya did not exit after quit");
-            std::thread::sleep(Duration::from_micros(200));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+pub mod cli;
+pub mod engine;
+pub mod json;
+pub mod output;
+pub mod rng;

@@ -1,10 +1,10 @@
-//! A small deterministic PRNG (xorshift64*) for the fuzz tests, so that a
-//! failure reproduces from its seed. Included with `#[path]` by the tests
-//! that use it (the UCI harness in `mod.rs` is not needed there).
+//! A small deterministic PRNG (xorshift64*) for the fuzz and random tests,
+//! so that a failure reproduces from its seed.
 
 pub struct Rng(pub u64);
 
 impl Rng {
+    /// The next number. A zero seed stays zero: seed with an odd number.
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
@@ -15,5 +15,10 @@ impl Rng {
     /// A number in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// One of `items`, which must not be empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
     }
 }

@@ -2,7 +2,7 @@
 //! generator of UCI lines. Ignored by default (it takes a while):
 //!
 //! ```text
-//! cargo test --release --test fuzz_uci -- --ignored --nocapture
+//! cargo test --release --test uci_fuzz -- --ignored --nocapture
 //! ```
 //!
 //! `LADYA_FUZZ_LINES` sets the number of lines for the parser (default
@@ -16,6 +16,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+mod common;
+use common::rng::Rng;
 
 /// Seeds: the lines a GUI sends, and the lines that break vampirc-uci.
 const SEEDS: &[&str] = &[
@@ -120,23 +123,6 @@ const WORDS: &[&str] = &[
     "é",
     "\u{0}",
 ];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
 
 /// One line: a seed mutated a few times, or random words.
 fn generate(rng: &mut Rng) -> String {
