@@ -10,7 +10,7 @@
 #                   Chess960 positions to depth 6 are 507 G nodes: about 1.5 hours
 #                   on one core)
 #   make perft-speed  start position perft 6 and Kiwipete perft 5, beside Stockfish's go perft
-#                   (tests/scripts/perft_speed.py: python3)
+#                   (scripts/perft_speed.py: python3)
 #   make bench      the fixed-depth search benchmark
 #   make tb-endgames  won tablebase endings played out against Stockfish (python-chess)
 
@@ -56,7 +56,7 @@ perft-speed: all
 	$(BIN) perft 5 --fen "$(KIWIPETE)"
 	@if [ -x $(STOCKFISH) ]; then \
 	  echo "Best of 3, Stockfish timed inside its process (start-up not counted):"; \
-	  python3 tests/scripts/perft_speed.py --ladya $(BIN) --stockfish $(STOCKFISH) --runs 3; \
+	  python3 scripts/perft_speed.py --ladya $(BIN) --stockfish $(STOCKFISH) --runs 3; \
 	fi
 
 bench: all
@@ -64,7 +64,7 @@ bench: all
 
 # Won Syzygy endings (KBN v K, KR v K, KQ v KR) against Stockfish without tables.
 tb-endgames: all
-	python3 tests/scripts/tb_endgames.py --ladya $(BIN) --stockfish $(STOCKFISH) --syzygy ../shared/data/syzygy --games 5
+	python3 scripts/tb_endgames.py --ladya $(BIN) --stockfish $(STOCKFISH) --syzygy ../shared/data/syzygy --games 5
 
 # A line in docs/reliability.md for a finished match (scripts/ledger.py):
 #   make ledger PGN=games.pgn [LOG=fastchess.log] [NAME="what the match was"] [NOTE="..."]

@@ -109,7 +109,7 @@ fn every_result_is_lawful(pgn: &Path) {
 }
 
 /// Games in which Ladya ponders: python-chess sends `go ponder` on Ladya's
-/// ponder move, then `ponderhit` or `stop` (`tests/scripts/ponder_games.py`).
+/// ponder move, then `ponderhit` or `stop` (`scripts/ponder_games.py`).
 #[test]
 #[ignore]
 fn ponder_games_against_stockfish_have_no_faults() {
@@ -120,7 +120,7 @@ fn ponder_games_against_stockfish_have_no_faults() {
         .expect("stockfish is not installed (apt-get install stockfish)");
     let tc = std::env::var("LADYA_CONFORMANCE_TC").unwrap_or_else(|_| "8+0.08".into());
     let out = Command::new("python3")
-        .arg(root.join("tests/scripts/ponder_games.py"))
+        .arg(root.join("scripts/ponder_games.py"))
         .args([env!("CARGO_BIN_EXE_ladya"), stockfish, "2", &tc])
         .output()
         .expect("cannot run python3");

@@ -6,7 +6,7 @@
 //! is its default, folded into the code. A build with `--features tune`
 //! keeps each in an atomic and offers it as a UCI spin option of the same
 //! name, so that a tuner can set it between games (OpenBench's and
-//! Stockfish's `TUNE` convention; `tests/scripts/spsa.py` drives fastchess
+//! Stockfish's `TUNE` convention; `scripts/spsa.py` drives fastchess
 //! with it). `ladya spsa-params` prints the list in OpenBench's SPSA input
 //! format. The tune build's options are read with relaxed loads; it is for
 //! tuning only, never for play.

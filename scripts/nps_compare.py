@@ -5,7 +5,7 @@ Each engine searches each position for --seconds on one thread with Hash 16
 (fresh hash: `ucinewgame` first); the figure is the engine's own last
 reported node count over its reported time. Run it on an idle machine.
 
-  python3 tests/scripts/nps_compare.py --seconds 2 \
+  python3 scripts/nps_compare.py --seconds 2 \
       ladya=target/release/ladya toga=/usr/games/toga2 ethereal=/usr/games/ethereal-chess \
       glaurung=/usr/games/glaurung
 """

@@ -26,7 +26,7 @@ iteration, so that a run stopped at a session's end resumes where it was:
 run the same command again. Each iteration's values are appended to
 <state>.csv.
 
-    tests/scripts/spsa.py --engine target/tune/release/ladya \\
+    scripts/spsa.py --engine target/tune/release/ladya \\
         --iterations 5000 --pairs 4 --nodes 20000 --state /work/spsa/state.json
 
 Prints the values every --report iterations, and at the end the lines
@@ -125,7 +125,7 @@ def play(args, plus, minus, seed, workdir):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    shared = os.path.normpath(os.path.join(here, "..", "..", "..", "shared"))
+    shared = os.path.normpath(os.path.join(here, "..", "..", "shared"))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="a tune build of ladya")
     ap.add_argument("--state", required=True, help="JSON state file (created, or resumed)")

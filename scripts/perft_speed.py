@@ -9,7 +9,7 @@ whole process. Both count at the last ply without making the moves (bulk
 counting), and neither uses a transposition table. Single-threaded; on a
 busy machine take the best of several runs.
 
-  python3 tests/scripts/perft_speed.py --ladya target/release/ladya \
+  python3 scripts/perft_speed.py --ladya target/release/ladya \
       --stockfish /usr/games/stockfish --runs 3
 """
 import argparse, re, subprocess, sys, time

@@ -8,7 +8,7 @@ ends. A pass is a mate delivered by Ladya before the fifty-move rule could
 be claimed; every move is checked by python-chess, and a position reached
 after Ladya's move must still be a tablebase win.
 
-  python3 tests/scripts/tb_endgames.py --ladya target/release/ladya \
+  python3 scripts/tb_endgames.py --ladya target/release/ladya \
       --stockfish /usr/games/stockfish --syzygy ../shared/data/syzygy --games 5
 """
 import argparse, random, sys

@@ -3,7 +3,7 @@ cases and Double Chess960 positions (start arrays of ../shared/data/books/frc.ep
 whose two sides differ, and positions after seeded random play from them
 where the side to move can castle), counted by python-chess's own move
 generator (chess.Board(fen, chess960=True)). Run from the repository root:
-python3 tests/scripts/double_chess960_perft.py (a few minutes)."""
+python3 scripts/double_chess960_perft.py (a few minutes)."""
 import chess, random
 def perft(b, d):
     if d == 1: return b.legal_moves.count()
@@ -74,6 +74,6 @@ for fen in doubles[6:]:
     lines.append(shredder(b) + " " + " ".join(f";D{d} {n}" for d, n in c))
     found += 1
 header = ['# Chess960 castling edge cases (named) and Double Chess960 positions; counts from python-chess',
-          '# (chess.Board(fen, chess960=True), its own perft), written by tests/scripts/double_chess960_perft.py.']
+          '# (chess.Board(fen, chess960=True), its own perft), written by scripts/double_chess960_perft.py.']
 open('perft-suites/double-chess960.epd', 'w').write("\n".join(header + lines) + "\n")
 print("done", found)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # An SPRT between two engine binaries with fastchess (docs/testing.md).
 #
-#   tests/scripts/sprt.sh NEW OLD [gain|simplify] [nodes=N | tc=T] [extra fastchess args...]
+#   scripts/sprt.sh NEW OLD [gain|simplify] [nodes=N | tc=T] [extra fastchess args...]
 #
 # gain: bounds [0, 5]; simplify: [-5, 0]. nodes=N plays every move at N
 # nodes (tc=inf; load-independent, so datagen may run beside it at nice 19);
@@ -18,7 +18,7 @@
 set -euo pipefail
 new=$(realpath "$1"); old=$(realpath "$2"); kind=${3:-gain}; limit=${4:-nodes=25000}
 shift $(( $# < 4 ? $# : 4 ))
-here=$(cd "$(dirname "$0")/../.." && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$here/../shared}
 case $kind in
   gain) bounds="elo0=0 elo1=5" ;;

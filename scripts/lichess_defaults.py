@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""lichess-bot's default engine options through python-chess (issue 14): accepted, the engine plays, wdl sums to 1000, root_moves=[] gives the null move, a 960 game is legal.  python3 tests/scripts/lichess_defaults.py target/release/ladya"""
+"""lichess-bot's default engine options through python-chess (issue 14): accepted, the engine plays, wdl sums to 1000, root_moves=[] gives the null move, a 960 game is legal.  python3 scripts/lichess_defaults.py target/release/ladya"""
 import chess, chess.engine, sys
 eng = chess.engine.SimpleEngine.popen_uci(sys.argv[1])
 eng.configure({"Move Overhead": 100, "Threads": 4, "Hash": 512, "SyzygyPath": "/no/such/folder", "UCI_ShowWDL": True})

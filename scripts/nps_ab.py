@@ -7,8 +7,8 @@ engines in turn on each position (the order reversed every other round), each
 a fresh process searching for MS milliseconds with Hash 16, ROUNDS times,
 and prints the median nodes per second of each position.
 
-  python3 tests/scripts/nps_ab.py MS ROUNDS POSITIONS ENGINE...
-  python3 tests/scripts/nps_ab.py 1500 5 1,4,5,6 /tmp/ladya-old target/release/ladya
+  python3 scripts/nps_ab.py MS ROUNDS POSITIONS ENGINE...
+  python3 scripts/nps_ab.py 1500 5 1,4,5,6 /tmp/ladya-old target/release/ladya
 
 POSITIONS are numbers of nps_compare.py's six (1-4 middlegames, 5 the pawn
 ending, 6 the rook ending).
