@@ -64,7 +64,7 @@ bench: all
 
 # Won Syzygy endings (KBN v K, KR v K, KQ v KR) against Stockfish without tables.
 tb-endgames: all
-	python3 scripts/tb_endgames.py --ladya $(BIN) --stockfish $(STOCKFISH) --syzygy ../shared/data/syzygy --games 5
+	python3 scripts/tb_endgames.py --ladya $(BIN) --stockfish $(STOCKFISH) --syzygy tests/data/syzygy --games 5
 
 # A line in docs/reliability.md for a finished match (scripts/ledger.py):
 #   make ledger PGN=games.pgn [LOG=fastchess.log] [NAME="what the match was"] [NOTE="..."]

@@ -9,9 +9,9 @@ be claimed; every move is checked by python-chess, and a position reached
 after Ladya's move must still be a tablebase win.
 
   python3 scripts/tb_endgames.py --ladya target/release/ladya \
-      --stockfish /usr/games/stockfish --syzygy ../shared/data/syzygy --games 5
+      --stockfish /usr/games/stockfish --syzygy tests/data/syzygy --games 5
 """
-import argparse, random, sys
+import argparse, os, random, sys
 import chess, chess.engine, chess.syzygy
 
 ENDINGS = {
@@ -59,7 +59,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ladya", default="target/release/ladya")
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
-    ap.add_argument("--syzygy", default="../shared/data/syzygy")
+    ap.add_argument("--syzygy", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "syzygy"))
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--movetime", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)

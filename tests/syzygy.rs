@@ -1,6 +1,7 @@
 //! Syzygy tablebases through the real binary: the options, a missing
 //! folder, and 3-4-man endings whose best moves (and the moves that spoil
-//! them) python-chess's `chess.syzygy` found on `../shared/data/syzygy`.
+//! them) python-chess's `chess.syzygy` found on the same tables, the 3-
+//! and 4-man ones kept in `tests/data/syzygy`.
 //! The played moves are checked against the tables through the library.
 
 use ladya::board::Board;
@@ -11,12 +12,12 @@ mod common;
 use common::engine::{Engine, LONG};
 use common::output::{best_of, field};
 
-const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/syzygy");
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
 
 /// One set of tables for this test process (pyrrhic-rs allows one).
 fn tables() -> &'static Tablebases {
     static T: OnceLock<Tablebases> = OnceLock::new();
-    T.get_or_init(|| Tablebases::open(TABLES).expect("the shared tables"))
+    T.get_or_init(|| Tablebases::open(TABLES).expect("the repository's tables"))
 }
 
 fn engine_with_tables() -> Engine {
@@ -77,7 +78,7 @@ fn uci_declares_the_syzygy_options() {
 #[test]
 fn a_missing_folder_is_reported_and_ignored() {
     let mut e = Engine::start();
-    let missing = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/no-such-syzygy");
+    let missing = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/no-such-syzygy");
     e.send(&format!("setoption name SyzygyPath value {missing}"));
     e.send("isready");
     let lines = e.until("readyok", LONG);

@@ -432,14 +432,15 @@ fn root_move(mv: Move, wdl: Wdl, dtz: u32, rule50: bool) -> RootMove {
 }
 
 /// One set of tables for all unit tests: pyrrhic-rs allows one instance
-/// per process, and the tests run on threads of one process.
+/// per process, and the tests run on threads of one process. The 3- and
+/// 4-man tables are kept in the repository (`tests/data/syzygy`).
 #[cfg(test)]
 pub fn test_tables() -> Option<std::sync::Arc<Tablebases>> {
     use std::sync::{Arc, OnceLock};
     static TABLES: OnceLock<Option<Arc<Tablebases>>> = OnceLock::new();
     TABLES
         .get_or_init(|| {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/syzygy");
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
             Tablebases::open(path).ok().map(Arc::new)
         })
         .clone()

@@ -1,5 +1,5 @@
 //! Probes of known positions; the expected values are python-chess's
-//! (`chess.syzygy`) on the same tables (`../shared/data/syzygy`).
+//! (`chess.syzygy`) on the same tables (`tests/data/syzygy`).
 
 use super::*;
 
@@ -8,10 +8,10 @@ fn board(fen: &str) -> Board {
 }
 
 #[test]
-fn the_shared_tables_load() {
-    let tb = test_tables().expect("../shared/data/syzygy holds tables");
+fn the_repository_tables_load() {
+    let tb = test_tables().expect("tests/data/syzygy holds tables");
     assert!(tb.found.wdl_files > 0 && tb.found.dtz_files > 0);
-    // The shared folder holds the 3- and 4-man tables.
+    // The repository keeps every 3- and 4-man table.
     assert_eq!(tb.max_pieces(), 4);
     assert_eq!((tb.found.wdl_files, tb.found.dtz_files), (35, 35));
 }
@@ -114,7 +114,7 @@ fn material_keys_match_table_names() {
     let swapped = board("8/8/7R/7q/3K4/8/7k/8 b - - 0 1");
     assert_eq!(table_keys("KQvKR").unwrap()[1], material_key(&swapped));
     assert!(table_keys("README").is_none());
-    // Five men: not in the shared tables, so not probed.
+    // Five men: not in the 3- and 4-man tables, so not probed.
     let tb = test_tables().unwrap();
     assert_eq!(
         tb.probe_wdl(&board("8/8/7r/7Q/3k4/8/6PK/8 w - - 0 1")),
