@@ -4,8 +4,9 @@
 #   make native     the same, tuned for this machine's CPU (not portable)
 #   make test       every test, as CI runs it: cargo test (and the SPSA tune build's
 #                   parameter tests), then a few games
-#                   against Stockfish through ../shared/tools/match.py
-#                   (needs python3 with python-chess, and stockfish)
+#                   against Stockfish through scripts/conformance.py
+#                   (needs python3 with python-chess, and stockfish; the data
+#                   is all in tests/data, nothing from ../shared)
 #   make perft      every perft suite at its full published depth (the 960
 #                   Chess960 positions to depth 6 are 507 G nodes: about 1.5 hours
 #                   on one core)

@@ -9,7 +9,8 @@
 //! (default 200 ms per position), `LADYA_NODES` (a node budget instead of
 //! time: reproducible), `LADYA_TACTICS` (the TSV of suites in
 //! UCI notation, default `../shared/data/tactics/all_suites_uci.tsv`
-//! next to the repository), `LADYA_HASH` (MB, default 64).
+//! next to the repository; the test says it is skipped when that file is
+//! missing and no other was named), `LADYA_HASH` (MB, default 64).
 
 use ladya::board::Board;
 use ladya::rules::Game;
@@ -23,13 +24,17 @@ fn env_or(name: &str, default: &str) -> String {
 #[test]
 #[ignore]
 fn tactics_suite() {
-    let path = env_or(
-        "LADYA_TACTICS",
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/tactics/all_suites_uci.tsv"
-        ),
+    const SHARED_SUITES: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/tactics/all_suites_uci.tsv"
     );
+    let path = env_or("LADYA_TACTICS", SHARED_SUITES);
+    // The suites are not kept in the repository: without `../shared` (and
+    // no file named), there is nothing to run.
+    if std::env::var_os("LADYA_TACTICS").is_none() && !std::path::Path::new(&path).exists() {
+        println!("skipped: no tactics suites at {path} (set LADYA_TACTICS to a suites TSV)");
+        return;
+    }
     let suite = env_or("LADYA_SUITE", "wac_arasan_revised");
     let ms: u64 = env_or("LADYA_MS", "200")
         .parse()
