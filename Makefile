@@ -14,6 +14,7 @@
 #                   (scripts/perft_speed.py: python3)
 #   make bench      the fixed-depth search benchmark
 #   make tb-endgames  won tablebase endings played out against Stockfish (python-chess)
+#   make ledger     a line in docs/reliability.md for a finished match (scripts/ledger.py)
 
 CARGO ?= cargo
 # EVALFILE=path embeds that net instead of nets/default.lnn (build.rs).

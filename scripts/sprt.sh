@@ -43,4 +43,4 @@ exec "$shared/tools/fastchess" \
   -openings file="$shared/data/books/openings.epd" format=epd order=random \
   -repeat -rounds 50000 -games 2 -concurrency "${CONCURRENCY:-2}" \
   -sprt $bounds alpha=0.05 beta=0.05 model=normalized \
-  "${adjudicate[@]}" -pgnout file=games.pgn -recover "$@"
+  "${adjudicate[@]}" -pgnout file=games.pgn -log file=fastchess.log level=warn -recover "$@"
