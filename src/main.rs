@@ -174,6 +174,10 @@ enum Command {
         /// Where to write the net.
         #[arg(long, value_name = "FILE", required_unless_present = "eval_only")]
         out: Option<String>,
+        /// The optimiser's state, written after every epoch; if the file is there, the run goes on
+        /// from it (the same command after a kill ends with the same net). Kept at the end.
+        #[arg(long, value_name = "FILE", conflicts_with = "eval_only")]
+        checkpoint: Option<std::path::PathBuf>,
     },
     /// Compare a new net's static evaluations with a reference net's on the positions of game files
     /// (the trainer's filters): the least-squares slope, correlation and mean differences (a scale check).
@@ -375,6 +379,7 @@ fn main() -> ExitCode {
             no_mirror,
             hce_extra,
             out: path,
+            checkpoint,
         } => {
             let config = ladya::train::Config {
                 hce_extra,
@@ -392,6 +397,7 @@ fn main() -> ExitCode {
                 skip_plies,
                 threads,
                 seed,
+                checkpoint,
                 ..Default::default()
             };
             let result = match (eval_only, net, validation, path) {

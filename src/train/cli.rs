@@ -4,7 +4,7 @@
 use super::Config;
 use super::data::{samples, training_samples, validation_samples};
 use super::model::FloatNet;
-use super::optimiser::{EpochReport, train};
+use super::optimiser::{Progress, train};
 use super::validation::{fit_k, hce_loss, report_losses};
 use crate::eval::nnue::format::{MAX_HIDDEN, OUTPUT_BUCKETS, QuantisedNet};
 use crate::selfplay::gamefile::{read_file, read_files};
@@ -13,7 +13,8 @@ use crate::tool::CliError;
 /// `ladya train`: reads the game files, trains, writes the net file; the
 /// progress goes to `report`. With `validation_path`, that file's games
 /// give the validation loss and are left out of the training data; else
-/// one game in `VALIDATION_EVERY` of the data is held back.
+/// one game in `VALIDATION_EVERY` of the data is held back. With
+/// `config.checkpoint`, a stopped run goes on where it stopped (`train`).
 pub fn train_files(
     data_paths: &[String],
     validation_path: Option<&str>,
@@ -92,18 +93,34 @@ pub fn train_files(
     .map_err(CliError::Io)?;
     let mut io_error = None;
     let mut kept = (f64::INFINITY, 0);
-    let net = train(&train_set, &valid, config, &mut |r: &EpochReport| {
-        if r.valid_loss < kept.0 {
-            kept = (r.valid_loss, r.epoch);
-        }
-        let line = format!(
-            "epoch {:3}  lr {:.6}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
-            r.epoch, r.lr, r.train_loss, r.valid_loss, r.positions_per_second
-        );
+    let net = train(&train_set, &valid, config, &mut |p: &Progress| {
+        let line = match p {
+            Progress::Epoch(r) => {
+                if r.valid_loss < kept.0 {
+                    kept = (r.valid_loss, r.epoch);
+                }
+                format!(
+                    "epoch {:3}  lr {:.6}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
+                    r.epoch, r.lr, r.train_loss, r.valid_loss, r.positions_per_second
+                )
+            }
+            Progress::Resumed {
+                path,
+                epoch,
+                best_epoch,
+                best_valid_loss,
+            } => {
+                kept = (*best_valid_loss, *best_epoch);
+                format!(
+                    "resumed from {} after epoch {epoch} (best so far: epoch {best_epoch}, validation loss {best_valid_loss:.6})",
+                    path.display()
+                )
+            }
+        };
         if let Err(e) = writeln!(report, "{line}").and_then(|_| report.flush()) {
             io_error.get_or_insert(e);
         }
-    });
+    })?;
     if let Some(e) = io_error {
         return Err(CliError::Io(e));
     }

@@ -30,11 +30,13 @@
 //! | `data.rs` | `Sample` (one training position) and the filters that pick them from game records |
 //! | `model.rs` | `FloatNet`: forward and backward pass, quantisation |
 //! | `optimiser.rs` | the learning-rate schedule and the AdamW loop (`train`) |
+//! | `checkpoint.rs` | the optimiser's state after an epoch, in a file, from which a stopped run goes on |
 //! | `validation.rs` | K's fit, the hand-crafted baseline, the three reported losses |
 //! | `cli.rs` | `ladya train` and `ladya train --eval-only` on files |
 //! | `scale.rs` | `ladya net-scale`: a new net's evaluations against a reference's (the slope) |
 //! | `wdl.rs` | the win-draw-loss model (`ladya wdl-fit`) |
 
+mod checkpoint;
 mod cli;
 mod data;
 mod model;
@@ -43,10 +45,12 @@ mod scale;
 mod validation;
 pub mod wdl;
 
+use std::path::PathBuf;
+
 pub use cli::{evaluate_files, train_files};
 pub use data::{Sample, kept_positions, samples, training_samples, validation_samples};
 pub use model::FloatNet;
-pub use optimiser::{EpochReport, learning_rate, train};
+pub use optimiser::{EpochReport, Progress, learning_rate, train};
 pub use scale::{Fit, SCALE_WINDOW, net_scale_files};
 pub use validation::{fit_k, hce_loss};
 
@@ -95,6 +99,10 @@ pub struct Config {
     /// and labelled by the hand-crafted evaluation alone (a bootstrap
     /// while self-play data is scarce; 0: none).
     pub hce_extra: usize,
+    /// Where the optimiser's state is written after every epoch, and
+    /// where a stopped run's state is read back from (`train`); None:
+    /// no checkpoint.
+    pub checkpoint: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -116,6 +124,7 @@ impl Default for Config {
             seed: 1,
             mirror: true,
             hce_extra: 0,
+            checkpoint: None,
         }
     }
 }

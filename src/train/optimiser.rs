@@ -1,12 +1,15 @@
 //! The optimiser: the learning-rate schedule (warm-up, then a cosine)
 //! and the AdamW loop over shuffled mini-batches, each batch's gradient
-//! split over threads in fixed shares and summed in a fixed order.
+//! split over threads in fixed shares and summed in a fixed order; with
+//! a checkpoint after every epoch, from which a stopped run goes on.
 
 use super::Config;
+use super::checkpoint::{Checkpoint, Identity};
 use super::data::Sample;
 use super::model::FloatNet;
 use crate::eval::nnue::format::CLIP;
-use crate::tool::Rng;
+use crate::tool::{CliError, Rng};
+use std::path::Path;
 
 /// The learning rate of batch `step` (from 0) of `total_steps`: a linear
 /// rise over the first `c.warmup` batches, then a cosine from `c.lr` down
@@ -29,15 +32,53 @@ pub struct EpochReport {
     pub positions_per_second: f64,
 }
 
+/// What `train` reports as it goes.
+pub enum Progress<'a> {
+    /// An epoch is done (epoch 0: the untrained net's losses, reported
+    /// only when a run starts afresh).
+    Epoch(EpochReport),
+    /// The run goes on from its checkpoint `path` after `epoch` completed
+    /// epochs; the best net so far is that of `best_epoch`.
+    Resumed {
+        path: &'a Path,
+        epoch: usize,
+        best_epoch: usize,
+        best_valid_loss: f64,
+    },
+}
+
+/// One Fisher-Yates shuffle of `order` with the run's own generator.
+fn shuffle(order: &mut [u32], rng: &mut Rng) {
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i + 1);
+        order.swap(i, j);
+    }
+}
+
 /// Trains a network on `train`, reporting each epoch (and the loss of
 /// the untrained net as epoch 0) to `report`; returns the net of the
-/// epoch with the lowest validation loss.
+/// epoch with the lowest validation loss. The only errors are the
+/// checkpoint's: one that cannot be read or written, or another run's.
+///
+/// With `c.checkpoint`, the optimiser's whole state is written to that
+/// file after every epoch (`checkpoint.rs`), before the epoch's report,
+/// and if the file is there when training starts, the run goes on from
+/// it: the same parameters, Adam moments and step, the same best net so
+/// far, and the shuffles of the completed epochs replayed with the same
+/// generator, so that the net at the end is bit for bit the one an
+/// uninterrupted run gives (with the same `c.threads`: another count sums
+/// each batch's gradient in another order). The untrained net's report
+/// is then replaced by `Progress::Resumed`. A checkpoint that another
+/// run wrote (another hidden size, seed, data length ...) or that is not
+/// whole is an error, and the file is left as it was. The file stays
+/// when the run ends: running the same command again only rewrites the
+/// same net; delete it to train afresh.
 pub fn train(
     train: &[Sample],
     valid: &[Sample],
     c: &Config,
-    report: &mut dyn FnMut(&EpochReport),
-) -> FloatNet {
+    report: &mut dyn FnMut(&Progress),
+) -> Result<FloatNet, CliError> {
     let mut net = FloatNet::new(c.hidden, c.output_buckets, c.seed);
     let n = net.params.len();
     let h = c.hidden;
@@ -54,22 +95,56 @@ pub fn train(
     let total_steps = (batches_per_epoch * c.epochs).max(1);
     let mut step = 0usize;
     let mut grads: Vec<Vec<f32>> = vec![vec![0.0; n]; threads];
-    let first_valid = net.loss(valid, c);
-    report(&EpochReport {
-        epoch: 0,
-        lr: c.lr,
-        train_loss: net.loss(train, c),
-        valid_loss: first_valid,
-        positions_per_second: 0.0,
-    });
-    let mut best = (first_valid, 0usize, net.params.clone());
-    for epoch in 1..=c.epochs {
-        let started = std::time::Instant::now();
-        // Fisher-Yates with the run's own generator.
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i + 1);
-            order.swap(i, j);
+    let identity = Identity::of(c, n, train.len(), valid.len());
+    let resumed = match &c.checkpoint {
+        Some(path) => Checkpoint::load(path, &identity)?.map(|state| (path, state)),
+        None => None,
+    };
+    let (mut best, first_epoch) = match resumed {
+        Some((path, state)) => {
+            if state.epochs_done > c.epochs
+                || state.best_epoch > state.epochs_done
+                || state.step != state.epochs_done * train.len().div_ceil(c.batch.max(1))
+            {
+                return Err(CliError::BadInput(format!(
+                    "checkpoint {}: {} epochs, {} steps and best epoch {} do not fit together",
+                    path.display(),
+                    state.epochs_done,
+                    state.step,
+                    state.best_epoch
+                )));
+            }
+            // The order is the product of every shuffle so far: replay them.
+            for _ in 0..state.epochs_done {
+                shuffle(&mut order, &mut rng);
+            }
+            (net.params, m, v, step) = (state.params, state.m, state.v, state.step);
+            report(&Progress::Resumed {
+                path,
+                epoch: state.epochs_done,
+                best_epoch: state.best_epoch,
+                best_valid_loss: state.best_valid_loss,
+            });
+            (
+                (state.best_valid_loss, state.best_epoch, state.best_params),
+                state.epochs_done + 1,
+            )
         }
+        None => {
+            let first_valid = net.loss(valid, c);
+            report(&Progress::Epoch(EpochReport {
+                epoch: 0,
+                lr: c.lr,
+                train_loss: net.loss(train, c),
+                valid_loss: first_valid,
+                positions_per_second: 0.0,
+            }));
+            ((first_valid, 0usize, net.params.clone()), 1)
+        }
+    };
+    for epoch in first_epoch..=c.epochs {
+        let started = std::time::Instant::now();
+        shuffle(&mut order, &mut rng);
         let mut epoch_loss = 0.0f64;
         let mut lr = c.lr;
         for batch in order.chunks(c.batch.max(1)) {
@@ -122,20 +197,35 @@ pub fn train(
         }
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let valid_loss = net.loss(valid, c);
-        report(&EpochReport {
+        if valid_loss < best.0 {
+            best = (valid_loss, epoch, net.params.clone());
+        }
+        // The checkpoint before the report: once an epoch's line is out,
+        // a run killed from then on goes on after that epoch.
+        if let Some(path) = &c.checkpoint {
+            let state = Checkpoint {
+                epochs_done: epoch,
+                step,
+                params: &net.params[..],
+                m: &m[..],
+                v: &v[..],
+                best_epoch: best.1,
+                best_valid_loss: best.0,
+                best_params: &best.2[..],
+            };
+            state.save(path, &identity)?;
+        }
+        report(&Progress::Epoch(EpochReport {
             epoch,
             lr,
             train_loss: epoch_loss / train.len().max(1) as f64,
             valid_loss,
             positions_per_second: train.len() as f64 / secs,
-        });
-        if valid_loss < best.0 {
-            best = (valid_loss, epoch, net.params.clone());
-        }
+        }));
     }
     // The epoch with the lowest validation loss is the one kept.
     if best.1 != c.epochs {
         net.params = best.2;
     }
-    net
+    Ok(net)
 }

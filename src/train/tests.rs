@@ -87,9 +87,12 @@ fn training_lowers_the_loss_and_is_deterministic() {
     let c = config();
     let (train_set, _) = samples(&g, &c);
     let mut losses = Vec::new();
-    let net = train(&train_set, &train_set, &c, &mut |r| {
-        losses.push(r.valid_loss)
-    });
+    let net = train(&train_set, &train_set, &c, &mut |p| {
+        if let Progress::Epoch(r) = p {
+            losses.push(r.valid_loss)
+        }
+    })
+    .unwrap();
     assert_eq!(losses.len(), c.epochs + 1);
     assert!(
         losses[c.epochs] < 0.5 * losses[0],
@@ -97,7 +100,7 @@ fn training_lowers_the_loss_and_is_deterministic() {
         losses[0],
         losses[c.epochs]
     );
-    let again = train(&train_set, &train_set, &c, &mut |_| {});
+    let again = train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
     assert_eq!(net.params, again.params, "same seed, same net");
     let one_thread = train(
         &train_set,
@@ -107,7 +110,8 @@ fn training_lowers_the_loss_and_is_deterministic() {
             ..c.clone()
         },
         &mut |_| {},
-    );
+    )
+    .unwrap();
     assert_eq!(losses.len(), c.epochs + 1);
     for (a, b) in net.params.iter().zip(&one_thread.params) {
         assert!((a - b).abs() < 1e-4, "threads change the result: {a} v {b}");
@@ -128,7 +132,7 @@ fn the_quantised_net_matches_with(output_buckets: usize) {
         ..config()
     };
     let (train_set, _) = samples(&g, &c);
-    let float = train(&train_set, &train_set, &c, &mut |_| {});
+    let float = train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
     let net = Network::from_bytes(&float.quantise().to_bytes()).unwrap();
     assert_eq!(net.output_buckets(), output_buckets);
     for record in &g {
@@ -376,7 +380,7 @@ fn a_net_file_reads_back_with(output_buckets: usize) {
         ..config()
     };
     let (train_set, _) = samples(&g, &c);
-    let float = train(&train_set, &train_set, &c, &mut |_| {});
+    let float = train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
     let quantised = float.quantise();
     let back = FloatNet::from_quantised(&quantised);
     assert_eq!(back.quantise(), quantised);
@@ -511,4 +515,144 @@ const SCALE_F: f32 = crate::eval::nnue::format::SCALE as f32;
 
 fn sigmoid_of(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+/// A fresh path for a checkpoint in the temporary folder (nothing there).
+fn checkpoint_path(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("ladya-ckpt-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn bits(net: &FloatNet) -> Vec<u32> {
+    net.params.iter().map(|x| x.to_bits()).collect()
+}
+
+/// What a run reported, one word per event.
+fn events(log: &[String]) -> Vec<&str> {
+    log.iter().map(String::as_str).collect()
+}
+
+fn event(p: &Progress) -> String {
+    match p {
+        Progress::Epoch(r) => format!("epoch {}", r.epoch),
+        Progress::Resumed {
+            epoch, best_epoch, ..
+        } => format!("resumed after {epoch}, best {best_epoch}"),
+    }
+}
+
+#[test]
+fn a_stopped_run_resumes_to_the_same_net_bit_for_bit() {
+    let g = games();
+    // Settings under which the validation loss is lowest at epoch 2 and
+    // higher at 3 and 4, so that the net kept at the end is one that the
+    // checkpoint carried over the stop, not the last one.
+    let c = Config {
+        epochs: 4,
+        lr: 0.04,
+        ..config()
+    };
+    let (train_set, _) = samples(&g, &c);
+    let valid = &train_set[..train_set.len() / 3];
+    let straight = train(&train_set, valid, &c, &mut |_| {}).unwrap();
+    // A run with a checkpoint; the file as it stood when epoch 3's line
+    // came out is what a kill then would have left.
+    let (path, after_3) = (checkpoint_path("run"), checkpoint_path("after-3"));
+    let resumable = Config {
+        checkpoint: Some(path.clone()),
+        ..c.clone()
+    };
+    let mut log = Vec::new();
+    let whole = train(&train_set, valid, &resumable, &mut |p| {
+        log.push(event(p));
+        if let Progress::Epoch(r) = p
+            && r.epoch == 3
+        {
+            std::fs::copy(&path, &after_3).unwrap();
+        }
+    })
+    .unwrap();
+    assert!(
+        bits(&whole) == bits(&straight),
+        "a checkpoint changes nothing"
+    );
+    assert_eq!(
+        events(&log),
+        ["epoch 0", "epoch 1", "epoch 2", "epoch 3", "epoch 4"]
+    );
+    // The run killed after epoch 3, started again with the same settings.
+    std::fs::rename(&after_3, &path).unwrap();
+    log.clear();
+    let resumed = train(&train_set, valid, &resumable, &mut |p| log.push(event(p))).unwrap();
+    assert_eq!(
+        events(&log),
+        ["resumed after 3, best 2", "epoch 4"],
+        "the case this test is for: the best epoch is one before the stop"
+    );
+    assert!(
+        bits(&resumed) == bits(&straight),
+        "resumed != uninterrupted"
+    );
+    // The finished run's checkpoint stays; the same command again only
+    // gives the same net.
+    log.clear();
+    let again = train(&train_set, valid, &resumable, &mut |p| log.push(event(p))).unwrap();
+    assert_eq!(events(&log), ["resumed after 4, best 2"]);
+    assert!(bits(&again) == bits(&straight), "not the same net");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_checkpoint_of_another_run_is_refused_and_left_alone() {
+    let g = games();
+    let path = checkpoint_path("other");
+    let c = Config {
+        epochs: 2,
+        checkpoint: Some(path.clone()),
+        ..config()
+    };
+    let (train_set, _) = samples(&g, &c);
+    train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
+    let written = std::fs::read(&path).unwrap();
+    let refusal = |c: &Config, train_set: &[Sample]| {
+        let mut reported = false;
+        let result = train(train_set, train_set, c, &mut |_| reported = true);
+        assert!(!reported, "a refused run reports nothing");
+        assert_eq!(std::fs::read(&path).unwrap(), written, "the file is left");
+        match result {
+            Err(crate::tool::CliError::BadInput(reason)) => reason,
+            Err(e) => panic!("{e:?}"),
+            Ok(_) => panic!("a mismatched checkpoint was accepted"),
+        }
+    };
+    let other_hidden = Config {
+        hidden: 32,
+        ..c.clone()
+    };
+    // The parameter count is the first setting that differs.
+    assert!(
+        refusal(&other_hidden, &train_set).contains("parameters"),
+        "{}",
+        refusal(&other_hidden, &train_set)
+    );
+    let other_seed = Config {
+        seed: 2,
+        ..c.clone()
+    };
+    assert!(refusal(&other_seed, &train_set).contains("seed 1 there, 2 here"));
+    let other_lr = Config {
+        lr: 0.02,
+        ..c.clone()
+    };
+    assert!(refusal(&other_lr, &train_set).contains("lr 0.01 there, 0.02 here"));
+    let fewer = &train_set[1..];
+    assert!(refusal(&c, fewer).contains("training samples"));
+    // A file cut short (a copy that stopped halfway) is refused too.
+    std::fs::write(&path, &written[..written.len() - 4]).unwrap();
+    let cut = std::fs::read(&path).unwrap();
+    let result = train(&train_set, &train_set, &c, &mut |_| {});
+    assert!(matches!(result, Err(crate::tool::CliError::BadInput(ref r)) if r.contains("cut off")));
+    assert_eq!(std::fs::read(&path).unwrap(), cut);
+    std::fs::remove_file(&path).unwrap();
 }
