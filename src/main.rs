@@ -155,6 +155,13 @@ enum Command {
         /// The game result's share of the target (the rest: sigmoid(score / K)).
         #[arg(long, default_value_t = 0.5)]
         lambda: f32,
+        /// The training target's lambda in the first epoch, moving linearly to --lambda-end in the
+        /// last (--lambda still gives the validation loss and the best epoch).
+        #[arg(long, requires = "lambda_end")]
+        lambda_start: Option<f32>,
+        /// The training target's lambda in the last epoch (with --lambda-start).
+        #[arg(long, requires = "lambda_start")]
+        lambda_end: Option<f32>,
         /// The scale of the score's sigmoid, in centipawns (default: r4's; 0: fitted to the results).
         #[arg(long, default_value_t = ladya::train::DEFAULT_K)]
         k: f32,
@@ -372,6 +379,8 @@ fn main() -> ExitCode {
             warmup,
             weight_decay,
             lambda,
+            lambda_start,
+            lambda_end,
             k,
             skip_plies,
             threads,
@@ -393,6 +402,7 @@ fn main() -> ExitCode {
                 warmup,
                 weight_decay,
                 lambda,
+                lambda_schedule: lambda_start.zip(lambda_end),
                 k,
                 skip_plies,
                 threads,

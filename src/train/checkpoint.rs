@@ -8,8 +8,8 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `LADYACKP` |
-//! | 4 | the format's version (u32): 1 |
-//! | 15 × 8 | the run's identity (`Identity`), each setting as a u64 (a count; an f32's bits; 0 or 1) |
+//! | 4 | the format's version (u32): 2 (1 had no λ schedule) |
+//! | 17 × 8 | the run's identity (`Identity`), each setting as a u64 (a count; an f32's bits; 0 or 1) |
 //! | 8 | epochs completed (u64) |
 //! | 8 | Adam's step: batches done (u64) |
 //! | 8 | the best epoch so far (u64; 0: the untrained net) |
@@ -30,10 +30,10 @@ use std::io::Write;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"LADYACKP";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// Magic, version, identity, then the four counts before the arrays.
 const HEADER: usize = 8 + 4 + 8 * SETTINGS + 4 * 8;
-const SETTINGS: usize = 15;
+const SETTINGS: usize = 17;
 
 /// One setting of a run, as the checkpoint stores it and a mismatch
 /// names it.
@@ -97,6 +97,8 @@ impl Identity {
                 ("lr-end", Real(c.lr_end)),
                 ("warm-up", Count(c.warmup)),
                 ("lambda", Real(c.lambda)),
+                ("lambda start", Real(c.training_lambda(1))),
+                ("lambda end", Real(c.training_lambda(c.epochs))),
                 ("K", Real(c.k)),
                 ("seed", Count(c.seed as usize)),
                 ("training samples", Count(train_len)),

@@ -34,6 +34,20 @@ pub fn train_files(
             config.output_buckets
         )));
     }
+    let (first, last) = config
+        .lambda_schedule
+        .unwrap_or((config.lambda, config.lambda));
+    for (name, value) in [
+        ("--lambda", config.lambda),
+        ("--lambda-start", first),
+        ("--lambda-end", last),
+    ] {
+        if !(0.0..=1.0).contains(&value) {
+            return Err(CliError::BadInput(format!(
+                "{name} {value} is not a share in 0..=1"
+            )));
+        }
+    }
     let games = read_files(data_paths).map_err(CliError::BadInput)?;
     let (train_set, valid) = match validation_path {
         None => samples(&games, config),
@@ -69,7 +83,7 @@ pub fn train_files(
     };
     writeln!(
         report,
-        "{} games: {} training positions, {} validation positions; hidden {}, output buckets {}, {} epochs, batch {}, lr {} (warm-up {} batches, end {} of it), lambda {}, K {}",
+        "{} games: {} training positions, {} validation positions; hidden {}, output buckets {}, {} epochs, batch {}, lr {} (warm-up {} batches, end {} of it), lambda {}{}, K {}",
         games.len(),
         train_set.len(),
         valid.len(),
@@ -81,6 +95,10 @@ pub fn train_files(
         config.warmup,
         config.lr_end,
         config.lambda,
+        match config.lambda_schedule {
+            Some((first, last)) => format!(" (training target: {first} to {last} over the run)"),
+            None => String::new(),
+        },
         config.k
     )
     .map_err(CliError::Io)?;
@@ -99,8 +117,13 @@ pub fn train_files(
                 if r.valid_loss < kept.0 {
                     kept = (r.valid_loss, r.epoch);
                 }
+                // With a λ schedule, the training loss is at the epoch's λ.
+                let lambda = match config.lambda_schedule {
+                    Some(_) => format!("  lambda {:.4}", r.lambda),
+                    None => String::new(),
+                };
                 format!(
-                    "epoch {:3}  lr {:.6}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
+                    "epoch {:3}  lr {:.6}{lambda}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
                     r.epoch, r.lr, r.train_loss, r.valid_loss, r.positions_per_second
                 )
             }

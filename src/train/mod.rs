@@ -81,8 +81,16 @@ pub struct Config {
     /// `lr / warmup` to `lr` (0: none); the cosine starts after them.
     pub warmup: usize,
     pub weight_decay: f32,
-    /// The result's share of the target.
+    /// The result's share of the target: of the validation loss, the
+    /// best epoch's choice and the report always, and of the training
+    /// target unless `lambda_schedule` says otherwise.
     pub lambda: f32,
+    /// The result's share of the training target, moving linearly from
+    /// the first value (epoch 1) to the second (the last epoch), as
+    /// bullet's linear WDL scheduler does; `lambda` still measures
+    /// (so that nets trained on other schedules are compared at the same
+    /// λ). None: `lambda` throughout.
+    pub lambda_schedule: Option<(f32, f32)>,
     /// The scale of the score's sigmoid, in centipawns; 0: fitted to the
     /// data (`fit_k`) before training.
     pub k: f32,
@@ -117,6 +125,7 @@ impl Default for Config {
             warmup: 0,
             weight_decay: 0.01,
             lambda: 0.5,
+            lambda_schedule: None,
             k: DEFAULT_K,
             skip_plies: 0,
             max_score: 3_000,
@@ -125,6 +134,24 @@ impl Default for Config {
             mirror: true,
             hce_extra: 0,
             checkpoint: None,
+        }
+    }
+}
+
+impl Config {
+    /// The result's share of the training target in `epoch` (1 to
+    /// `epochs`): `lambda`, or the schedule's value for that epoch.
+    pub fn training_lambda(&self, epoch: usize) -> f32 {
+        match self.lambda_schedule {
+            None => self.lambda,
+            Some((first, last)) => {
+                let progress = if self.epochs > 1 {
+                    (epoch.clamp(1, self.epochs) - 1) as f32 / (self.epochs - 1) as f32
+                } else {
+                    1.0
+                };
+                first + (last - first) * progress
+            }
         }
     }
 }

@@ -27,6 +27,8 @@ pub fn learning_rate(c: &Config, step: usize, total_steps: usize) -> f32 {
 pub struct EpochReport {
     pub epoch: usize,
     pub lr: f32,
+    /// The result's share of this epoch's training target.
+    pub lambda: f32,
     pub train_loss: f64,
     pub valid_loss: f64,
     pub positions_per_second: f64,
@@ -137,6 +139,7 @@ pub fn train(
                 lr: c.lr,
                 train_loss: net.loss(train, c),
                 valid_loss: first_valid,
+                lambda: c.lambda,
                 positions_per_second: 0.0,
             }));
             ((first_valid, 0usize, net.params.clone()), 1)
@@ -147,6 +150,13 @@ pub fn train(
         shuffle(&mut order, &mut rng);
         let mut epoch_loss = 0.0f64;
         let mut lr = c.lr;
+        // The training target's λ for this epoch (the schedule's); the
+        // validation loss below keeps `c.lambda`.
+        let epoch_config = Config {
+            lambda: c.training_lambda(epoch),
+            ..c.clone()
+        };
+        let ce = &epoch_config;
         for batch in order.chunks(c.batch.max(1)) {
             let share = batch.len().div_ceil(threads);
             let net_ref = &net;
@@ -160,7 +170,7 @@ pub fn train(
                             let mut acc = vec![0.0; 2 * h];
                             part.iter()
                                 .map(|&i| {
-                                    net_ref.backward(&train[i as usize], c, &mut acc, g) as f64
+                                    net_ref.backward(&train[i as usize], ce, &mut acc, g) as f64
                                 })
                                 .sum::<f64>()
                         })
@@ -218,6 +228,7 @@ pub fn train(
         report(&Progress::Epoch(EpochReport {
             epoch,
             lr,
+            lambda: ce.lambda,
             train_loss: epoch_loss / train.len().max(1) as f64,
             valid_loss,
             positions_per_second: train.len() as f64 / secs,

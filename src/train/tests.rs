@@ -646,6 +646,11 @@ fn a_checkpoint_of_another_run_is_refused_and_left_alone() {
         ..c.clone()
     };
     assert!(refusal(&other_lr, &train_set).contains("lr 0.01 there, 0.02 here"));
+    let scheduled = Config {
+        lambda_schedule: Some((0.2, 0.5)),
+        ..c.clone()
+    };
+    assert!(refusal(&scheduled, &train_set).contains("lambda start"));
     let fewer = &train_set[1..];
     assert!(refusal(&c, fewer).contains("training samples"));
     // A file cut short (a copy that stopped halfway) is refused too.
@@ -655,4 +660,108 @@ fn a_checkpoint_of_another_run_is_refused_and_left_alone() {
     assert!(matches!(result, Err(crate::tool::CliError::BadInput(ref r)) if r.contains("cut off")));
     assert_eq!(std::fs::read(&path).unwrap(), cut);
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn the_lambda_schedule_moves_the_training_target_linearly() {
+    let c = Config {
+        epochs: 4,
+        lambda: 0.4,
+        ..config()
+    };
+    // None: lambda throughout.
+    assert!((1..=4).all(|e| c.training_lambda(e) == 0.4));
+    let rising = Config {
+        lambda_schedule: Some((0.2, 0.5)),
+        ..c.clone()
+    };
+    let lambdas: Vec<f32> = (1..=4).map(|e| rising.training_lambda(e)).collect();
+    for (got, want) in lambdas.iter().zip([0.2, 0.3, 0.4, 0.5]) {
+        assert!((got - want).abs() < 1e-6, "{lambdas:?}");
+    }
+    // One epoch: the schedule's end.
+    let one = Config {
+        epochs: 1,
+        ..rising.clone()
+    };
+    assert_eq!(one.training_lambda(1), 0.5);
+}
+
+#[test]
+fn a_schedule_trains_at_its_own_lambda_and_measures_at_lambda() {
+    let g = games();
+    let c = Config {
+        epochs: 3,
+        lambda: 0.4,
+        ..config()
+    };
+    let (train_set, _) = samples(&g, &c);
+    let run = |c: &Config| {
+        let mut reports = Vec::new();
+        let net = train(&train_set, &train_set, c, &mut |p| {
+            if let Progress::Epoch(r) = p {
+                reports.push((r.lambda, r.valid_loss));
+            }
+        })
+        .unwrap();
+        (bits(&net), reports)
+    };
+    let (constant, constant_reports) = run(&c);
+    // A flat schedule at lambda is the same run, to the bit.
+    let flat = run(&Config {
+        lambda_schedule: Some((0.4, 0.4)),
+        ..c.clone()
+    });
+    assert!(flat.0 == constant, "a flat schedule changed the net");
+    assert_eq!(flat.1, constant_reports);
+    // A rising one trains another net, reports each epoch's lambda, and
+    // its validation loss is the loss at lambda 0.4: the net kept (the
+    // epoch of the lowest) has exactly that loss at 0.4.
+    let rising = Config {
+        lambda_schedule: Some((0.0, 1.0)),
+        ..c.clone()
+    };
+    let (net, reports) = run(&rising);
+    assert!(net != constant);
+    let lambdas: Vec<f32> = reports.iter().map(|r| r.0).collect();
+    assert_eq!(lambdas, [0.4, 0.0, 0.5, 1.0]);
+    let last = FloatNet {
+        params: net.iter().map(|&b| f32::from_bits(b)).collect(),
+        ..FloatNet::new(c.hidden, c.output_buckets, c.seed)
+    };
+    let at_lambda = last.loss(&train_set, &c);
+    let reported = reports.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
+    assert!(
+        (at_lambda - reported).abs() < 1e-12,
+        "{at_lambda} {reported}"
+    );
+}
+
+#[test]
+fn a_lambda_outside_zero_to_one_is_refused_before_any_file_is_read() {
+    for (lambda, schedule, name) in [
+        (1.5, None, "--lambda 1.5"),
+        (0.4, Some((-0.1, 0.5)), "--lambda-start -0.1"),
+        (0.4, Some((0.2, 2.0)), "--lambda-end 2"),
+    ] {
+        let c = Config {
+            lambda,
+            lambda_schedule: schedule,
+            ..config()
+        };
+        let mut out = Vec::new();
+        let result = train_files(
+            &["/no/such/file".into()],
+            None,
+            &c,
+            "/no/such/net",
+            &mut out,
+        );
+        match result {
+            Err(crate::tool::CliError::BadInput(reason)) => {
+                assert!(reason.starts_with(name), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }
