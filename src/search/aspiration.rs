@@ -1,6 +1,6 @@
 //! Aspiration windows: each line of an iteration is first searched in a
 //! narrow window around the previous iteration's score, widened on
-//! failure until the score falls inside it.
+//! failure until the score falls inside it (`params::aspiration_*`).
 
 use super::params;
 use super::thread_data::ThreadData;
@@ -25,7 +25,7 @@ pub(super) fn aspiration(
 ) -> Option<Line> {
     let mut delta = params::aspiration_window();
     let (mut alpha, mut beta) = match previous {
-        Some(p) if depth >= 5 && !is_decisive(p) => {
+        Some(p) if depth >= params::aspiration_depth() && !is_decisive(p) => {
             ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))
         }
         _ => (-INFINITE, INFINITE),
@@ -51,8 +51,8 @@ pub(super) fn aspiration(
                 pv: w.pv[0][..len].to_vec(),
             });
         }
-        delta += delta / 2 + 10;
-        if delta > 1_000 {
+        delta += delta * params::aspiration_growth() / 100 + params::aspiration_growth_add();
+        if delta > params::aspiration_limit() {
             alpha = -INFINITE;
             beta = INFINITE;
         }

@@ -5,6 +5,7 @@
 //! piece-to-square moves one and two plies earlier; Stockfish's
 //! "counter-move history" and "follow-up history").
 
+use super::params;
 use super::value::MAX_PLY;
 use crate::board::{Board, Color, Move};
 
@@ -86,14 +87,16 @@ impl History {
         }
     }
 
-    /// Between searches: keep the history, but halve it so that the new
-    /// position's experience soon dominates; killers are per search.
+    /// Between searches: keep the history, but shrink it (to
+    /// `params::hist_age` percent, a half) so that the new position's
+    /// experience soon dominates; killers are per search.
     pub fn age(&mut self) {
         self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
+        let keep = params::hist_age();
         for side in self.butterfly.iter_mut() {
             for row in side.iter_mut() {
                 for h in row.iter_mut() {
-                    *h /= 2;
+                    *h = *h * keep / 100;
                 }
             }
         }
@@ -203,21 +206,21 @@ impl Default for History {
     }
 }
 
-/// The history bonus of a move that caused a cut-off at `depth`: up to
-/// about 15% of `HISTORY_MAX`, linear in the depth (Stockfish's shape,
-/// scaled to our bound).
+/// The history bonus of a move that caused a cut-off at `depth` (see
+/// `params::hist_bonus_mul`): up to about 15% of `HISTORY_MAX`, linear in
+/// the depth.
 #[inline]
 pub fn bonus(depth: i32) -> i32 {
-    (300 * depth - 200).clamp(0, 2_400)
+    (params::hist_bonus_mul() * depth - params::hist_bonus_offset())
+        .clamp(0, params::hist_bonus_max())
 }
 
-/// The penalty of a quiet move searched before the one that cut off:
-/// larger than the bonus (the moves it hits are many and mostly bad, and
-/// one good move among them recovers with its next bonus), as in
-/// Stockfish.
+/// The penalty of a quiet move searched before the one that cut off (see
+/// `params::hist_malus_mul`): larger than the bonus.
 #[inline]
 pub fn malus(depth: i32) -> i32 {
-    (350 * depth - 150).clamp(0, 2_800)
+    (params::hist_malus_mul() * depth - params::hist_malus_offset())
+        .clamp(0, params::hist_malus_max())
 }
 
 #[cfg(test)]

@@ -9,35 +9,29 @@
 //! not trusted to hold it at full depth. Each capture is first asked of
 //! quiescence (cheap), and only one that holds there gets the reduced
 //! search.
+//!
+//! Its constants (the least depth, the reduction, the margin) are
+//! `params::probcut_*`, where their reasons are given.
 
 use super::ordering::MovePicker;
+use super::params;
 use super::see::see_ge;
 use super::thread_data::ThreadData;
 use super::tt::{TtBound, TtData};
 use super::value::{from_tt, to_tt};
 use crate::board::{Board, Move, PieceKind};
 
-/// The least depth of a node that tries ProbCut (Stockfish 15: depth > 4).
-pub const PROBCUT_MIN_DEPTH: i32 = 5;
-/// The reduced search is this many plies shallower than the node.
-const PROBCUT_REDUCTION: i32 = 4;
 /// A ProbCut result is worth a search of the node this many plies
 /// shallower: the reduced search plus the capture's own ply.
-const PROBCUT_STORED_REDUCTION: i32 = PROBCUT_REDUCTION - 1;
-/// `probcut_beta` is beta plus `PROBCUT_MARGIN`, less `PROBCUT_IMPROVING`
-/// when the side to move is improving (its moves are then more likely to
-/// hold, so less proof is asked). Stockfish 15's 179 - 46 · improving are
-/// in its internal units, 208 to the pawn (`PawnValueEg`, which its UCI
-/// output shows as 100 cp): about 86 - 22 · improving centipawns, here
-/// rounded as razoring's margin was (369 + 254·d² there, 180 + 120·d²
-/// here).
-const PROBCUT_MARGIN: i32 = 90;
-const PROBCUT_IMPROVING: i32 = 20;
+#[inline]
+fn stored_reduction() -> i32 {
+    params::probcut_reduction() - 1
+}
 
 /// The score that the captures must prove at reduced depth.
 #[inline]
 pub fn probcut_beta(beta: i32, improving: bool) -> i32 {
-    beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving as i32
+    beta + params::probcut_margin() - params::probcut_improving() * improving as i32
 }
 
 /// Whether a node at `ply`, searched to `depth`, should try ProbCut for
@@ -52,9 +46,9 @@ pub fn probcut_worth_trying(
     ply: usize,
     probcut_beta: i32,
 ) -> bool {
-    depth >= PROBCUT_MIN_DEPTH
+    depth >= params::probcut_min_depth()
         && !hit.is_some_and(|h| {
-            h.depth >= depth - PROBCUT_STORED_REDUCTION && from_tt(h.score, ply) < probcut_beta
+            h.depth >= depth - stored_reduction() && from_tt(h.score, ply) < probcut_beta
         })
 }
 
@@ -76,7 +70,7 @@ impl ThreadData<'_> {
         tt_move: Move,
         static_eval: i32,
     ) -> Option<i32> {
-        debug_assert!(depth >= PROBCUT_MIN_DEPTH && !b.in_check());
+        debug_assert!(depth >= params::probcut_min_depth() && !b.in_check());
         let see_threshold = probcut_beta - static_eval;
         // The tactical picker tries the table move only when it is a
         // capture or promotion, and orders the rest by victim.
@@ -94,7 +88,7 @@ impl ThreadData<'_> {
             let window = (-probcut_beta, -probcut_beta + 1);
             let mut score = -self.quiescence(&child, window.0, window.1, ply + 1, 0);
             if score >= probcut_beta && !self.stopped {
-                let reduced = depth - PROBCUT_REDUCTION;
+                let reduced = depth - params::probcut_reduction();
                 score = -self.negamax(&child, window.0, window.1, reduced, ply + 1);
             }
             self.unmake_move();
@@ -108,7 +102,7 @@ impl ThreadData<'_> {
                         mv: m,
                         score: to_tt(score, ply),
                         eval: static_eval,
-                        depth: depth - PROBCUT_STORED_REDUCTION,
+                        depth: depth - stored_reduction(),
                         bound: TtBound::Lower,
                         was_pv: self.stack[ply].tt_pv,
                     },
@@ -122,7 +116,7 @@ impl ThreadData<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PROBCUT_MARGIN, probcut_beta, probcut_worth_trying};
+    use super::{params, probcut_beta, probcut_worth_trying};
     use crate::board::{Board, Move};
     use crate::movegen::parse_uci_move;
     use crate::search::thread_data::ThreadData;
@@ -175,7 +169,7 @@ mod tests {
         // above the static evaluation.
         let mut eval = 0;
         with_thread_data(vec![b.key()], |w| eval = w.evaluate(&b, 1));
-        let beta = eval + 950 - PROBCUT_MARGIN + 1;
+        let beta = eval + 950 - params::probcut_margin() + 1;
         assert!(!cut_by_probcut(&b, (beta - 1, beta), &|_| ()));
         // The table holds a search of ProbCut's depth whose score stays
         // below probcut_beta: ProbCut would only repeat it. At

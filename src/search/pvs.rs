@@ -8,10 +8,7 @@ use super::probcut::{probcut_beta, probcut_worth_trying};
 use super::reductions::{check_extends, late_move_prunes, lmr_reduction, node_type_reduction};
 use super::report::SearchEvent;
 use super::see::see_ge;
-use super::singular::{
-    MAX_DOUBLE_EXTENSIONS, SINGULAR_MARGIN, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK, Singular,
-    singular_verdict,
-};
+use super::singular::{Singular, singular_verdict};
 use super::tablebase::men;
 use super::thread_data::{NO_EVAL, ThreadData};
 use super::tt::{TtBound, TtData, pv_mark};
@@ -54,7 +51,7 @@ impl ThreadData<'_> {
         let excluded = self.stack[ply].excluded;
         let singular_search = !excluded.is_null();
         debug_assert!(!singular_search || (!pv_node && !root && depth > 0));
-        debug_assert!(self.stack[ply].double_extensions <= MAX_DOUBLE_EXTENSIONS);
+        debug_assert!(i32::from(self.stack[ply].double_extensions) <= params::double_ext_max());
 
         // Step 1. At the horizon, quiescence (evasions when in check).
         if depth <= 0 {
@@ -215,7 +212,7 @@ impl ThreadData<'_> {
             // row, not in a singular search (it asks about the other moves,
             // not about passing: Stockfish's rule).
             let prev_null = ply > 0 && self.stack[ply - 1].mv.is_null();
-            if depth >= 3
+            if depth >= params::nmp_min_depth()
                 && !singular_search
                 && eval >= beta
                 && static_eval >= beta
@@ -225,7 +222,7 @@ impl ThreadData<'_> {
             {
                 let r = params::nmp_base()
                     + depth / params::nmp_depth_div()
-                    + ((eval - beta) / params::nmp_eval_div()).min(3);
+                    + ((eval - beta) / params::nmp_eval_div()).min(params::nmp_eval_max());
                 let mut child = *b;
                 self.make_null_move(b, ply, &mut child);
                 let s = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1);
@@ -256,7 +253,7 @@ impl ThreadData<'_> {
 
         // Step 9. Internal iterative reduction: without a hash move this
         // node was never searched; search it shallower first.
-        if depth >= 4 && tt_move.is_null() && !root && !singular_search {
+        if depth >= params::iir_min_depth() && tt_move.is_null() && !root && !singular_search {
             depth -= 1;
         }
 
@@ -311,24 +308,26 @@ impl ThreadData<'_> {
                     // Late-move pruning: at low depth the late quiets rarely
                     // matter. Every move seen counts, pruned ones too
                     // (Stockfish's moveCount), so pruning cannot stall it.
-                    if depth <= 6 && late_move_prunes(seen, depth, improving) {
+                    if depth <= params::lmp_depth() && late_move_prunes(seen, depth, improving) {
                         picker.skip_quiets();
                         continue;
                     }
                     // Futility pruning: the eval plus a margin cannot reach alpha.
                     if !in_check
-                        && depth <= 6
+                        && depth <= params::fut_depth()
                         && eval + params::fut_base() + params::fut_margin() * depth <= alpha
                     {
                         picker.skip_quiets();
                         continue;
                     }
                     // SEE pruning of quiets that hang the piece.
-                    if depth <= 6 && !see_ge(b, m, -params::see_quiet() * depth) {
+                    if depth <= params::see_quiet_depth()
+                        && !see_ge(b, m, -params::see_quiet() * depth)
+                    {
                         continue;
                     }
                 } else if !quiet
-                    && depth <= 6
+                    && depth <= params::see_capture_depth()
                     && see_verdict(order) != Some(true)
                     && !see_ge(b, m, -params::see_capture() * depth)
                 {
@@ -336,7 +335,11 @@ impl ThreadData<'_> {
                     // picker found winning is not one of them).
                     continue;
                 }
-                debug_assert!(quiet || depth > 6 || see_ge(b, m, -params::see_capture() * depth));
+                debug_assert!(
+                    quiet
+                        || depth > params::see_capture_depth()
+                        || see_ge(b, m, -params::see_capture() * depth)
+                );
             }
 
             // Step 11b. Singular extension (see `singular_verdict`): is the
@@ -349,16 +352,16 @@ impl ThreadData<'_> {
             if !root
                 && !singular_search
                 && m == tt_move
-                && depth >= SINGULAR_MIN_DEPTH
+                && depth >= params::singular_min_depth()
                 && (ply as i32) < 2 * self.root_depth
                 && let Some(h) = hit
-                && h.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                && h.depth >= depth - params::singular_tt_slack()
                 && matches!(h.bound, TtBound::Lower | TtBound::Exact)
                 && from_tt(h.score, ply).abs() < TB_BOUND
             {
                 debug_assert_eq!(seen, 1);
                 let tt_score = from_tt(h.score, ply);
-                let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+                let singular_beta = tt_score - params::singular_margin() * depth;
                 self.stack[ply].excluded = m;
                 let value = self.negamax(b, singular_beta - 1, singular_beta, (depth - 1) / 2, ply);
                 self.stack[ply].excluded = Move::NULL;
@@ -405,15 +408,15 @@ impl ThreadData<'_> {
                 // Step 12. Late-move reductions: later moves, ordered worse,
                 // are searched shallower with a null window first.
                 let mut r = 0;
-                if depth >= 3
+                if depth >= params::lmr_min_depth()
                     && searched > 1 + pv_node as usize
                     && (quiet || is_bad_capture_score(order))
                 {
                     r = lmr_reduction(depth as usize, searched);
                     r += node_type_reduction(pv_node, tt_pv);
-                    r += !improving as i32;
-                    r -= is_refutation_score(order) as i32;
-                    r -= gives_check as i32;
+                    r += params::lmr_not_improving() * !improving as i32;
+                    r -= params::lmr_refutation() * is_refutation_score(order) as i32;
+                    r -= params::lmr_check() * gives_check as i32;
                     if quiet {
                         r -= self.history.quiet_score(us, m, piece, conts)
                             / params::lmr_history_div();
@@ -551,7 +554,7 @@ impl ThreadData<'_> {
 #[cfg(test)]
 mod tests {
     use crate::board::{Board, Move};
-    use crate::search::singular::MAX_DOUBLE_EXTENSIONS;
+    use crate::search::params;
     use crate::search::thread_data::tests::with_thread_data;
     use crate::search::tt::{TtBound, TtData};
     use crate::search::value::INFINITE;
@@ -613,7 +616,8 @@ mod tests {
         // The table move cuts at once, so the child's count is its own.
         // Beta 850: the table's 900 is below ProbCut's beta (940), which
         // therefore leaves the node to the move loop.
-        for (before, after) in [(0, 1), (MAX_DOUBLE_EXTENSIONS, MAX_DOUBLE_EXTENSIONS)] {
+        let cap = params::double_ext_max() as u8;
+        for (before, after) in [(0, 1), (cap, cap)] {
             with_thread_data(vec![b.key()], |w| {
                 w.root_depth = 10;
                 w.stack[1].double_extensions = before;

@@ -43,21 +43,24 @@ pub fn lmr_reduction(depth: usize, moves: usize) -> i32 {
     }
 }
 
-/// Late-move reductions by node type: a PV node reduces one ply less, and
-/// a node that is or has been on a PV (`tt_pv`, PV nodes included) one
-/// ply less again (Stockfish's ttPv reduction).
+/// Late-move reductions by node type: a PV node reduces
+/// `params::lmr_pv_node` plies less (one), and a node that is or has been
+/// on a PV (`tt_pv`, PV nodes included) `params::lmr_tt_pv` less again
+/// (Stockfish's ttPv reduction).
 #[inline]
 pub fn node_type_reduction(pv_node: bool, tt_pv: bool) -> i32 {
-    -(pv_node as i32) - tt_pv as i32
+    -params::lmr_pv_node() * pv_node as i32 - params::lmr_tt_pv() * tt_pv as i32
 }
 
 /// Late-move pruning's test: `seen` moves have been seen at this node,
 /// the one in hand included, pruned or not. With nothing pruned before
 /// it, the move in hand is pruned once `3 + depth²` moves (halved when not
-/// improving) have been searched.
+/// improving) have been searched: `params::lmp_base` and
+/// `params::lmp_scale`, in hundredths of a move.
 #[inline]
 pub fn late_move_prunes(seen: usize, depth: i32, improving: bool) -> bool {
-    let limit = (3 + depth * depth) as usize / (2 - improving as usize);
+    let hundredths = (params::lmp_base() + params::lmp_scale() * depth * depth) as usize;
+    let limit = hundredths / (100 * (2 - improving as usize));
     seen > limit
 }
 

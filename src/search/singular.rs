@@ -1,33 +1,12 @@
-//! Singular extensions' constants and verdict (issue 25, item 2): when
-//! the table move is extended, searched shallower, or the node cut by
-//! multi-cut. The singular search itself runs in `pvs.rs`.
+//! Singular extensions' verdict (issue 25, item 2): when the table move
+//! is extended, searched shallower, or the node cut by multi-cut. The
+//! singular search itself runs in `pvs.rs`.
+//!
+//! Its constants (the least depth, the table's depth slack, the margin per
+//! ply, the double extension's margin and cap) are `params::singular_*`
+//! and `params::double_ext_*`, where their reasons are given.
 
-/// Singular extensions (Hsu and Campbell's idea from Deep Thought, in the
-/// shape of Stockfish 15.1 and Ethereal): a table move with a deep enough
-/// lower bound is first searched without, all the other moves at half
-/// depth in a null window `SINGULAR_MARGIN * depth` below its score.
-/// Depths are plies, as Stockfish's. The least depth of a node that tries
-/// it: Ethereal's 8 (Stockfish 15.1: 4 to 6), as each try costs a
-/// half-depth search, and our earlier tries from 7 raised the node count
-/// too much for the gain.
-pub(super) const SINGULAR_MIN_DEPTH: i32 = 8;
-/// The table's bound must come from a search at most this much shallower
-/// (Stockfish's 3).
-pub(super) const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
-/// Singular beta is the table score less this many centipawns per ply of
-/// depth. Stockfish 15.1 takes 3 · depth in units of about half a
-/// centipawn (about 1.5 cp · depth), Stockfish 11 2 · depth (about 1 cp),
-/// Ethereal 1 · depth; 2 cp · depth is a little wider than all of them,
-/// so that fewer moves are extended: over-extension is what sank our two
-/// earlier tries (docs/strength.md, session 2).
-pub(super) const SINGULAR_MARGIN: i32 = 2;
-/// In non-PV nodes, a table move this many centipawns above singular beta
-/// is extended twice. Stockfish 15.1's 26 is about 12 cp; 25 cp asks for
-/// twice as clear a gap.
-const DOUBLE_EXTENSION_MARGIN: i32 = 25;
-/// At most this many double extensions on one path from the root
-/// (Stockfish 15.1 allowed 9): the double extension is what grows the tree.
-pub(super) const MAX_DOUBLE_EXTENSIONS: u8 = 6;
+use super::params;
 
 /// What the singular search decided for the table move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,8 +22,8 @@ pub(super) enum Singular {
 /// score is `tt_score`, with `double_extensions` already on its path
 /// (Stockfish 15.1's rules):
 /// - every other move fails low: the table move is singular, +1; +2 in a
-///   non-PV node when they fail by more than `DOUBLE_EXTENSION_MARGIN`,
-///   while the path has fewer than `MAX_DOUBLE_EXTENSIONS`;
+///   non-PV node when they fail by more than `params::double_ext_margin`,
+///   while the path has fewer than `params::double_ext_max`;
 /// - another move reaches singular beta, itself at or above beta: two
 ///   moves hold beta, the node is cut (multi-cut, fail-soft as Stockfish);
 /// - else, when the table score is at or above beta, the table move is
@@ -61,8 +40,8 @@ pub(super) fn singular_verdict(
 ) -> Singular {
     if value < singular_beta {
         let double = !pv_node
-            && value < singular_beta - DOUBLE_EXTENSION_MARGIN
-            && double_extensions < MAX_DOUBLE_EXTENSIONS;
+            && value < singular_beta - params::double_ext_margin()
+            && i32::from(double_extensions) < params::double_ext_max();
         Singular::Extend(1 + double as i32)
     } else if singular_beta >= beta {
         Singular::MultiCut(singular_beta)
@@ -77,7 +56,7 @@ pub(super) fn singular_verdict(
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_DOUBLE_EXTENSIONS, Singular, singular_verdict};
+    use super::{Singular, params, singular_verdict};
 
     #[test]
     fn singular_verdicts() {
@@ -96,7 +75,7 @@ mod tests {
             singular_verdict(100, 184, 200, (50, 100), true, 0),
             Singular::Extend(1)
         );
-        let cap = MAX_DOUBLE_EXTENSIONS;
+        let cap = params::double_ext_max() as u8;
         assert_eq!(
             singular_verdict(100, 184, 200, window, false, cap - 1),
             Singular::Extend(2)

@@ -8,26 +8,18 @@
 //! hard limit never spends more than a fixed share of what remains, so
 //! that fast games (1 s + 10 ms) do not lose on time. A third, far
 //! looser limit is the UCI layer's emergency brake (`emergency_limit`).
+//!
+//! The constants a tune may move (moves to go, the increment's share, the
+//! hard limit's scale and share, the stability and score-drop scales) are
+//! `params::tm_*`, where their reasons are given; the emergency brake's
+//! stay here.
 
 use super::limits::Limits;
+use super::params;
 use super::value::is_decisive;
 use crate::board::Color;
 use std::time::{Duration, Instant};
 
-/// Moves assumed left in the game when the GUI does not say (`movestogo`).
-const DEFAULT_MOVES_TO_GO: u32 = 20;
-/// The share of the remaining time one move may spend at most.
-const MAX_SHARE_NUM: u32 = 3;
-const MAX_SHARE_DEN: u32 = 10;
-/// The soft limit's scale (percent) after 0, 1, 2 and 3 or more
-/// iterations in a row with the same best move: an unsettled move gets
-/// more time, a settled one less.
-const STABILITY_SCALE: [u32; 4] = [140, 100, 85, 70];
-/// A best score that fell by more than this many centipawns in the last
-/// iteration (a threat is being discovered) ...
-const SCORE_DROP_MARGIN: i32 = 30;
-/// ... stretches the soft limit by this much (percent).
-const SCORE_DROP_SCALE: u32 = 150;
 /// The emergency brake stops a search after this share of the clock left
 /// after the move overhead ...
 const EMERGENCY_SHARE: u32 = 2;
@@ -85,9 +77,14 @@ impl TimeManager {
 /// changing or the score is falling, shrunk once the move has settled. A
 /// fall between mate or tablebase scores says nothing about a threat.
 fn soft_scale(stable_iterations: u32, score_drop: i32, best_score: i32) -> u32 {
-    let stability = STABILITY_SCALE[(stable_iterations as usize).min(STABILITY_SCALE.len() - 1)];
-    let trouble = if score_drop > SCORE_DROP_MARGIN && !is_decisive(best_score) {
-        SCORE_DROP_SCALE
+    let stability = match stable_iterations {
+        0 => params::tm_stable_0(),
+        1 => params::tm_stable_1(),
+        2 => params::tm_stable_2(),
+        _ => params::tm_stable_3(),
+    } as u32;
+    let trouble = if score_drop > params::tm_drop_margin() && !is_decisive(best_score) {
+        params::tm_drop_scale() as u32
     } else {
         100
     };
@@ -140,14 +137,19 @@ fn budgets(limits: &Limits, side: Color) -> (Option<Duration>, Option<Duration>)
     // What may be spent without flagging: the clock minus the overhead
     // (which every remaining move pays, so count a few moves' worth).
     let usable = time.saturating_sub(overhead * 2).max(floor);
-    let mtg = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
-    let mut soft = usable / mtg + inc * 3 / 4;
+    let mtg = limits
+        .movestogo
+        .unwrap_or(params::tm_moves_to_go() as u32)
+        .clamp(1, 50);
+    let mut soft = usable / mtg + inc * params::tm_inc_percent() as u32 / 100;
     let hard_cap = if mtg == 1 {
         usable * 3 / 4
     } else {
-        usable * MAX_SHARE_NUM / MAX_SHARE_DEN
+        usable * params::tm_hard_percent() as u32 / 100
     };
-    let hard = (soft * 4).min(hard_cap).max(floor);
+    let hard = (soft * params::tm_hard_scale() as u32 / 100)
+        .min(hard_cap)
+        .max(floor);
     soft = soft.min(hard);
     (Some(soft), Some(hard))
 }

@@ -17,6 +17,7 @@
 //! XOR then no longer gives the key, and the probe sees a miss instead of
 //! a torn entry.
 
+use super::params;
 use crate::board::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -182,9 +183,6 @@ fn written_bitmap(buckets: usize) -> Vec<AtomicU64> {
         .collect()
 }
 
-/// An entry of the same position and search this much deeper than a new
-/// bound is kept (see `store`).
-const KEEP_DEEPER_BY: i32 = 4;
 const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
 impl TranspositionTable {
@@ -337,14 +335,15 @@ impl TranspositionTable {
         // A deeper bound of the same position from this search is worth
         // more than a shallower one (a quiescence store at depth 0 above
         // all): it stays, unless the new result is exact. Its move gives
-        // way to the new one, which is fresher (Stockfish's rule: replace
-        // when the new depth is within 4 plies of the old one). A new PV
+        // way to the new one, which is fresher (`params::tt_keep_deeper`:
+        // Stockfish's rule, replace when the new depth is within 4 plies
+        // of the old one). A new PV
         // mark is kept too: the position has been on a PV.
         let pv_bit = if pv { PV_BIT } else { 0 };
         if e.key == key
             && bound != TtBound::Exact
             && e.gen_bound & GEN_MASK == generation
-            && e.depth as i32 >= depth + KEEP_DEEPER_BY
+            && e.depth as i32 >= depth + params::tt_keep_deeper()
         {
             let gen_bound = e.gen_bound | pv_bit;
             if mv != e.mv || gen_bound != e.gen_bound {
