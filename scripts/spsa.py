@@ -24,7 +24,8 @@ count by default (load-independent, so datagen may run beside at nice 19).
 The state (iteration, values, game counts) is kept in --state after each
 iteration, so that a run stopped at a session's end resumes where it was:
 run the same command again. Each iteration's values are appended to
-<state>.csv.
+<state>.csv, its games to <state>.pgn and fastchess's warnings to
+<state>.log (for scripts/ledger.py).
 
     scripts/spsa.py --engine target/tune/release/ladya \\
         --iterations 5000 --pairs 4 --nodes 20000 --state /work/spsa/state.json
@@ -109,6 +110,9 @@ def play(args, plus, minus, seed, workdir):
         "-repeat", "-rounds", str(args.pairs), "-games", "2",
         "-concurrency", str(args.concurrency),
         "-recover",
+        # Every game kept for the ledger (fastchess appends to both files).
+        "-pgnout", f"file={os.path.abspath(args.state)}.pgn",
+        "-log", f"file={os.path.abspath(args.state)}.log", "level=warn",
     ]  # fmt: skip
     if args.adjudicate:
         cmd += ["-draw", "movenumber=40", "movecount=8", "score=10"]
