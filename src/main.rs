@@ -178,6 +178,11 @@ enum Command {
         /// Do not add each training position's left-right mirror.
         #[arg(long)]
         no_mirror: bool,
+        /// Horizontally mirrored inputs (a version 3 net file): each side's inputs mirrored left to
+        /// right while its king stands on files a-d. The left-right mirrors are then not added
+        /// (they would be the same inputs), which halves the samples.
+        #[arg(long)]
+        mirrored_input: bool,
         /// Where to write the net.
         #[arg(long, value_name = "FILE", required_unless_present = "eval_only")]
         out: Option<String>,
@@ -386,6 +391,7 @@ fn main() -> ExitCode {
             threads,
             seed,
             no_mirror,
+            mirrored_input,
             hce_extra,
             out: path,
             checkpoint,
@@ -393,6 +399,7 @@ fn main() -> ExitCode {
             let config = ladya::train::Config {
                 hce_extra,
                 mirror: !no_mirror,
+                mirrored_input,
                 hidden,
                 output_buckets,
                 epochs,

@@ -42,6 +42,7 @@ fn network() -> Arc<Network> {
             b1: (0..h).map(|i| w(i, 101)).collect(),
             w2: (0..2 * h).map(|i| w(i, 201)).collect(),
             b2: vec![0],
+            mirrored_input: false,
         };
         Arc::new(Network::from_bytes(&q.to_bytes()).unwrap())
     })
@@ -59,20 +60,21 @@ fn evaluation_and_update_cost() {
     let quiet = parse_uci_move(&board, "f1d3").unwrap();
     let capture = parse_uci_move(&board, "c4d5").unwrap();
     let after = board.make(quiet);
+    let after_capture = board.make(capture);
     // An update is noted by `make` and done by `update` (lazily, when the
     // search evaluates): both are timed.
     let t_quiet = ns_per_call(|| {
         stack.make(0, black_box(&board), black_box(quiet));
-        stack.update(1);
+        stack.update(1, &after);
         0
     });
     let t_capture = ns_per_call(|| {
         stack.make(0, black_box(&board), black_box(capture));
-        stack.update(1);
+        stack.update(1, &after_capture);
         0
     });
     stack.make(0, &board, quiet);
-    stack.update(1);
+    stack.update(1, &after);
     let t_eval = ns_per_call(|| stack.evaluate(1, black_box(&after)));
     let t_refresh = ns_per_call(|| net.evaluate(black_box(&after)));
     let t_hce = ns_per_call(|| ladya::eval::evaluate(black_box(&after)));

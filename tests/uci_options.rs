@@ -29,6 +29,10 @@ fn options_are_case_insensitive_and_clamped() {
 /// A valid net file with small arbitrary weights, hidden size `h`, with
 /// `buckets` output buckets.
 fn net_bytes(h: usize, buckets: usize) -> Vec<u8> {
+    quantised_net(h, buckets).to_bytes()
+}
+
+fn quantised_net(h: usize, buckets: usize) -> ladya::eval::nnue::format::QuantisedNet {
     use ladya::eval::nnue::format::{INPUTS, QuantisedNet};
     let w = |i: usize, m: usize| ((i * 7919 % m) as i16) - (m as i16) / 2;
     QuantisedNet {
@@ -38,8 +42,8 @@ fn net_bytes(h: usize, buckets: usize) -> Vec<u8> {
         b1: (0..h).map(|i| w(i, 101)).collect(),
         w2: (0..2 * h * buckets).map(|i| w(i, 201)).collect(),
         b2: (0..buckets as i32).map(|b| 100 + 10 * b).collect(),
+        mirrored_input: false,
     }
-    .to_bytes()
 }
 
 #[test]
@@ -50,6 +54,11 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
     std::fs::write(&good, net_bytes(32, 1)).unwrap();
     let bucketed = dir.join("bucketed.lnn");
     std::fs::write(&bucketed, net_bytes(32, 8)).unwrap();
+    // Horizontally mirrored inputs: a version 3 file.
+    let mirrored = dir.join("mirrored.lnn");
+    let mut q = quantised_net(32, 8);
+    q.mirrored_input = true;
+    std::fs::write(&mirrored, q.to_bytes()).unwrap();
     let truncated = dir.join("truncated.lnn");
     std::fs::write(&truncated, &net_bytes(32, 1)[..5000]).unwrap();
     // A header that promises 64 hidden neurons on the weights of 32.
@@ -59,8 +68,8 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
     std::fs::write(&wrong_size, &wrong).unwrap();
     // A format version this engine does not know.
     let mut future = net_bytes(32, 1);
-    future[8] = 3;
-    let unknown_version = dir.join("version-3.lnn");
+    future[8] = 4;
+    let unknown_version = dir.join("version-4.lnn");
     std::fs::write(&unknown_version, &future).unwrap();
     // Three output buckets: not a count the engine has a rule for.
     let mut three = net_bytes(32, 1);
@@ -96,6 +105,20 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
         "{lines:#?}"
     );
     let bucketed_nodes = bench_nodes(&mut e);
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        mirrored.display()
+    ));
+    let lines = e.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l
+                .contains("(768 -> 32)x2 -> 1, 8 output buckets, horizontally mirrored inputs")),
+        "{lines:#?}"
+    );
+    // The same weights read as mirrored inputs: another evaluation.
+    assert_ne!(bench_nodes(&mut e), bucketed_nodes);
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let lines = e.sync();
     assert!(
@@ -111,7 +134,7 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
         (&missing, "cannot read"),
         (&truncated, "wrong size"),
         (&wrong_size, "wrong size"),
-        (&unknown_version, "unknown net format version 3"),
+        (&unknown_version, "unknown net format version 4"),
         (&bad_buckets, "unsupported output buckets 3"),
     ] {
         e.send(&format!("setoption name EvalFile value {}", path.display()));

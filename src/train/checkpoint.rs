@@ -8,8 +8,8 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `LADYACKP` |
-//! | 4 | the format's version (u32): 2 (1 had no λ schedule) |
-//! | 17 × 8 | the run's identity (`Identity`), each setting as a u64 (a count; an f32's bits; 0 or 1) |
+//! | 4 | the format's version (u32): 3 (2 had no mirrored-input setting, 1 no λ schedule) |
+//! | 18 × 8 | the run's identity (`Identity`), each setting as a u64 (a count; an f32's bits; 0 or 1) |
 //! | 8 | epochs completed (u64) |
 //! | 8 | Adam's step: batches done (u64) |
 //! | 8 | the best epoch so far (u64; 0: the untrained net) |
@@ -30,10 +30,10 @@ use std::io::Write;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"LADYACKP";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// Magic, version, identity, then the four counts before the arrays.
 const HEADER: usize = 8 + 4 + 8 * SETTINGS + 4 * 8;
-const SETTINGS: usize = 17;
+const SETTINGS: usize = 18;
 
 /// One setting of a run, as the checkpoint stores it and a mismatch
 /// names it.
@@ -105,6 +105,7 @@ impl Identity {
                 ("validation samples", Count(valid_len)),
                 ("weight decay", Real(c.weight_decay)),
                 ("mirror", Flag(c.mirror)),
+                ("mirrored input", Flag(c.mirrored_input)),
             ],
             params,
         }

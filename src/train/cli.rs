@@ -102,6 +102,13 @@ pub fn train_files(
         config.k
     )
     .map_err(CliError::Io)?;
+    if config.mirrored_input {
+        writeln!(
+            report,
+            "horizontally mirrored inputs (a version 3 net file): the left-right mirrors of the positions are not added, they would be the same inputs"
+        )
+        .map_err(CliError::Io)?;
+    }
     writeln!(
         report,
         "hand-crafted evaluation: train loss {:.6}  validation loss {:.6}",
@@ -193,9 +200,14 @@ pub fn evaluate_files(
     }
     writeln!(
         report,
-        "{net_path} (hidden {}, output buckets {}) on {validation_path}: {} games, {} positions; lambda {}, K {}",
+        "{net_path} (hidden {}, output buckets {}{}) on {validation_path}: {} games, {} positions; lambda {}, K {}",
         quantised.hidden,
         quantised.buckets,
+        if quantised.mirrored_input {
+            ", horizontally mirrored inputs"
+        } else {
+            ""
+        },
         games.len(),
         valid.len(),
         config.lambda,

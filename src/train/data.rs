@@ -1,11 +1,17 @@
 //! Training positions: `Sample`, and the filters that pick them from
 //! game records (checks, captures and promotions, mate scores, the first
 //! plies), with the mirrors and the hand-crafted extra positions.
+//!
+//! A sample keeps its inputs from White's view; Black's are their
+//! `flip_feature`s. For a net with horizontally mirrored inputs
+//! (`Config::mirrored_input`, `format::mirror_mask`) each perspective's
+//! inputs are then mirrored by its own king's file, which the sample also
+//! keeps (`mirror_masks`), so one sample serves both kinds of net.
 
 use super::model::sigmoid;
 use super::{Config, VALIDATION_EVERY};
 use crate::board::{Board, Color};
-use crate::eval::nnue::format::output_bucket;
+use crate::eval::nnue::format::{mirror_mask, output_bucket};
 use crate::eval::nnue::{feature, flip_feature};
 use crate::selfplay::gamefile::{GameRecord, MATE_SCORE};
 use crate::tool::Rng;
@@ -17,6 +23,9 @@ use std::collections::HashSet;
 pub struct Sample {
     pub(super) features: [u16; 32],
     pub(super) count: u8,
+    /// `mirror_mask` of White's king's file and of Black's: the XOR that
+    /// mirrored inputs apply to each perspective's inputs.
+    pub(super) mirror_masks: [u8; 2],
     pub(super) white_to_move: bool,
     pub(super) score: i16,
     /// 0, 1 or 2 (White's loss, draw, win).
@@ -32,6 +41,8 @@ impl Sample {
         let mut s = Sample {
             features: [0; 32],
             count: 0,
+            mirror_masks: [Color::White, Color::Black]
+                .map(|c| mirror_mask(board.king_square(c).file()) as u8),
             white_to_move: board.side_to_move() == Color::White,
             score: white_score,
             result,
@@ -52,22 +63,36 @@ impl Sample {
         output_bucket(self.count as usize, buckets)
     }
 
-    /// The same position with files a-h swapped.
+    /// The same position with files a-h swapped (each king changes side,
+    /// so its mirror too: to a net with mirrored inputs the two samples
+    /// are the same).
     pub(super) fn mirrored(&self) -> Sample {
         let mut m = *self;
         for f in &mut m.features[..m.count as usize] {
             *f ^= 7;
         }
+        m.mirror_masks = m.mirror_masks.map(|x| x ^ 7);
         m
     }
 
     /// The side to move's inputs, then the other side's, into `mine` and
-    /// `theirs`; returns how many each has.
+    /// `theirs`, each perspective's mirrored by its king's file if
+    /// `mirrored_input`; returns how many each has.
     #[inline]
-    pub(super) fn inputs(&self, mine: &mut [usize; 32], theirs: &mut [usize; 32]) -> usize {
+    pub(super) fn inputs(
+        &self,
+        mirrored_input: bool,
+        mine: &mut [usize; 32],
+        theirs: &mut [usize; 32],
+    ) -> usize {
         let n = self.count as usize;
+        let [mw, mb] = if mirrored_input {
+            self.mirror_masks.map(usize::from)
+        } else {
+            [0; 2]
+        };
         for (i, &f) in self.features[..n].iter().enumerate() {
-            let (w, b) = (f as usize, flip_feature(f as usize));
+            let (w, b) = (f as usize ^ mw, flip_feature(f as usize) ^ mb);
             (mine[i], theirs[i]) = if self.white_to_move { (w, b) } else { (b, w) };
         }
         n
@@ -140,7 +165,7 @@ fn split_samples(
         for (ply, board, score) in kept_positions(g, c) {
             let sample = Sample::new(&board, score, g.result);
             set.push(sample);
-            if c.mirror && training {
+            if c.adds_mirrors() && training {
                 set.push(sample.mirrored());
             }
             if training && c.hce_extra > 0 {
@@ -149,7 +174,7 @@ fn split_samples(
                     if let Some(extra) = quiet_neighbour(&board, &mut rng) {
                         let e = Sample::hce_labelled(&extra);
                         set.push(e);
-                        if c.mirror {
+                        if c.adds_mirrors() {
                             set.push(e.mirrored());
                         }
                     }

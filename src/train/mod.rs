@@ -1,6 +1,7 @@
 //! `ladya train`: fits a `(768 → H)×2 → 1` network (with 1 or 8 output
 //! buckets by material count) to self-play games and writes it as a
-//! quantised net file (`eval::nnue::format`, version 2).
+//! quantised net file (`eval::nnue::format`, version 2; version 3 with
+//! horizontally mirrored inputs, `Config::mirrored_input`).
 //!
 //! Float maths by hand (forward and backward pass of one small network do
 //! not need a framework): SCReLU, sigmoid output, mean squared error
@@ -101,8 +102,14 @@ pub struct Config {
     pub seed: u64,
     /// Also train on each position mirrored left to right (files a-h
     /// swapped): the inputs know nothing of castling rights, so to the
-    /// network the mirror is as true a position as the original.
+    /// network the mirror is as true a position as the original. Not with
+    /// `mirrored_input` (`adds_mirrors`).
     pub mirror: bool,
+    /// Horizontally mirrored inputs (`format::mirror_mask`; a version 3
+    /// net file): each perspective's inputs mirrored left to right while
+    /// its king stands on files a-d. A position and its mirror are then
+    /// the same inputs, so the mirrored copies are not added.
+    pub mirrored_input: bool,
     /// Extra positions per game position, each one random quiet move away
     /// and labelled by the hand-crafted evaluation alone (a bootstrap
     /// while self-play data is scarce; 0: none).
@@ -132,6 +139,7 @@ impl Default for Config {
             threads: 2,
             seed: 1,
             mirror: true,
+            mirrored_input: false,
             hce_extra: 0,
             checkpoint: None,
         }
@@ -139,6 +147,13 @@ impl Default for Config {
 }
 
 impl Config {
+    /// Whether each training position's left-right mirror is added: with
+    /// `mirror`, unless the inputs are mirrored (a mirror would be the
+    /// same sample twice).
+    pub fn adds_mirrors(&self) -> bool {
+        self.mirror && !self.mirrored_input
+    }
+
     /// The result's share of the training target in `epoch` (1 to
     /// `epochs`): `lambda`, or the schedule's value for that epoch.
     pub fn training_lambda(&self, epoch: usize) -> f32 {

@@ -25,6 +25,8 @@ pub struct FloatNet {
     pub hidden: usize,
     /// Output buckets (`format::OUTPUT_BUCKETS`).
     pub buckets: usize,
+    /// Horizontally mirrored inputs (`format::mirror_mask`).
+    pub mirrored_input: bool,
     pub params: Vec<f32>,
 }
 
@@ -35,6 +37,7 @@ impl FloatNet {
         let mut net = FloatNet {
             hidden,
             buckets,
+            mirrored_input: false,
             params: Vec::new(),
         };
         let mut rng = Rng(seed);
@@ -49,6 +52,15 @@ impl FloatNet {
         }
         net.params = params;
         net
+    }
+
+    /// The same net with horizontally mirrored inputs, or without (the
+    /// parameters, and their initial values, are the same).
+    pub fn with_mirrored_input(self, mirrored_input: bool) -> FloatNet {
+        FloatNet {
+            mirrored_input,
+            ..self
+        }
     }
 
     fn len(&self) -> usize {
@@ -82,7 +94,7 @@ impl FloatNet {
         us.copy_from_slice(b1);
         them.copy_from_slice(b1);
         let (mut mine, mut theirs) = ([0; 32], [0; 32]);
-        let count = s.inputs(&mut mine, &mut theirs);
+        let count = s.inputs(self.mirrored_input, &mut mine, &mut theirs);
         for &f in &mine[..count] {
             for (a, w) in us.iter_mut().zip(&p[f * h..(f + 1) * h]) {
                 *a += w;
@@ -137,7 +149,7 @@ impl FloatNet {
             grad[b1_at + i] += g_us[i] + g_them[i];
         }
         let (mut mine, mut theirs) = ([0; 32], [0; 32]);
-        let count = s.inputs(&mut mine, &mut theirs);
+        let count = s.inputs(self.mirrored_input, &mut mine, &mut theirs);
         for &f in &mine[..count] {
             for (g, d) in grad[f * h..(f + 1) * h].iter_mut().zip(g_us) {
                 *g += d;
@@ -200,6 +212,7 @@ impl FloatNet {
                 .iter()
                 .map(|&x| (x * (QA * QB) as f32).round() as i32)
                 .collect(),
+            mirrored_input: self.mirrored_input,
         }
     }
 
@@ -215,6 +228,7 @@ impl FloatNet {
         let net = FloatNet {
             hidden: q.hidden,
             buckets: q.buckets,
+            mirrored_input: q.mirrored_input,
             params,
         };
         debug_assert_eq!(net.params.len(), net.len());

@@ -81,7 +81,8 @@ pub fn train(
     c: &Config,
     report: &mut dyn FnMut(&Progress),
 ) -> Result<FloatNet, CliError> {
-    let mut net = FloatNet::new(c.hidden, c.output_buckets, c.seed);
+    let mut net =
+        FloatNet::new(c.hidden, c.output_buckets, c.seed).with_mirrored_input(c.mirrored_input);
     let n = net.params.len();
     let h = c.hidden;
     let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);

@@ -121,20 +121,25 @@ fn training_lowers_the_loss_and_is_deterministic() {
 #[test]
 fn the_quantised_net_matches_the_float_net() {
     for output_buckets in [1, 8] {
-        the_quantised_net_matches_with(output_buckets);
+        for mirrored_input in [false, true] {
+            the_quantised_net_matches_with(output_buckets, mirrored_input);
+        }
     }
 }
 
-fn the_quantised_net_matches_with(output_buckets: usize) {
+fn the_quantised_net_matches_with(output_buckets: usize, mirrored_input: bool) {
     let g = games();
     let c = Config {
         output_buckets,
+        mirrored_input,
         ..config()
     };
     let (train_set, _) = samples(&g, &c);
     let float = train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
+    assert_eq!(float.mirrored_input, mirrored_input);
     let net = Network::from_bytes(&float.quantise().to_bytes()).unwrap();
     assert_eq!(net.output_buckets(), output_buckets);
+    assert_eq!(net.mirrored_input(), mirrored_input);
     for record in &g {
         for (board, _, _) in record.positions() {
             let (f, q) = (float.evaluate(&board), net.evaluate(&board) as f32);
@@ -267,22 +272,33 @@ fn material_games(count: usize, seed: u64) -> Vec<GameRecord> {
 /// scores the written net as the training run's last lines did.
 #[test]
 fn training_lowers_the_loss_on_a_fixed_validation_file() {
-    training_lowers_the_loss_with(1);
+    training_lowers_the_loss_with(1, false);
 }
 
 #[test]
 fn training_with_8_output_buckets_lowers_the_loss_on_a_fixed_validation_file() {
-    training_lowers_the_loss_with(8);
+    training_lowers_the_loss_with(8, false);
 }
 
-fn training_lowers_the_loss_with(output_buckets: usize) {
+/// `--mirrored-input`: the same check, on half the samples (no mirrored
+/// copies), and the file is a version 3 file with the option.
+#[test]
+fn training_with_mirrored_inputs_lowers_the_loss_on_a_fixed_validation_file() {
+    training_lowers_the_loss_with(8, true);
+}
+
+fn training_lowers_the_loss_with(output_buckets: usize, mirrored_input: bool) {
     let dir = std::env::temp_dir().join(format!(
-        "ladya-train-{}-{output_buckets}",
+        "ladya-train-{}-{output_buckets}-{mirrored_input}",
         std::process::id()
     ));
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
-    let (train_games, valid_games) = (material_games(24, 1), material_games(4, 2));
+    // With mirrored inputs no mirror is added and the net learns each
+    // king's half of the board on its own: twice the games give it the
+    // samples of the plain run.
+    let games = if mirrored_input { 48 } else { 24 };
+    let (train_games, valid_games) = (material_games(games, 1), material_games(4, 2));
     for (name, games) in [("train.lgf", &train_games), ("valid.lgf", &valid_games)] {
         let mut bytes = Vec::new();
         crate::selfplay::gamefile::write_records(games, Version::LATEST, &mut bytes).unwrap();
@@ -295,8 +311,13 @@ fn training_lowers_the_loss_with(output_buckets: usize) {
         lr: 0.005,
         lambda: 0.4,
         output_buckets,
+        mirrored_input,
         ..Config::default()
     };
+    assert!(
+        c.mirror,
+        "the default adds mirrors, but not to mirrored inputs"
+    );
     let mut report = Vec::new();
     train_files(
         &[path("train.lgf")],
@@ -330,10 +351,38 @@ fn training_lowers_the_loss_with(output_buckets: usize) {
         report.contains(&format!("output buckets {output_buckets},")),
         "{report}"
     );
-    // A version 2 file with the run's bucket count.
+    // A version 2 file with the run's bucket count, or a version 3 one
+    // with the mirrored-input option.
     let written = std::fs::read(path("net.lnn")).unwrap();
-    assert_eq!(written[8..12], 2u32.to_le_bytes());
+    let version = if mirrored_input { 3u32 } else { 2 };
+    assert_eq!(written[8..12], version.to_le_bytes());
     assert_eq!(written[20..24], (output_buckets as u32).to_le_bytes());
+    if mirrored_input {
+        assert_eq!(written[24..28], 1u32.to_le_bytes());
+    }
+    // Each kept position once with mirrored inputs, twice (itself and its
+    // mirror) without.
+    let unique = training_samples(
+        &train_games,
+        &Config {
+            mirror: false,
+            ..c.clone()
+        },
+        &[],
+    )
+    .0
+    .len();
+    let trained = training_samples(&train_games, &c, &[]).0.len();
+    assert_eq!(trained, if mirrored_input { unique } else { 2 * unique });
+    assert!(
+        report.contains(&format!("{trained} training positions")),
+        "{report}"
+    );
+    assert_eq!(
+        report.contains("horizontally mirrored inputs"),
+        mirrored_input,
+        "{report}"
+    );
     if output_buckets == 8 {
         // The training positions reach several buckets (captures take
         // material off), so more than one output layer is trained.
@@ -369,14 +418,17 @@ fn training_lowers_the_loss_with(output_buckets: usize) {
 #[test]
 fn a_net_file_reads_back_as_the_float_net_it_was() {
     for output_buckets in [1, 8] {
-        a_net_file_reads_back_with(output_buckets);
+        for mirrored_input in [false, true] {
+            a_net_file_reads_back_with(output_buckets, mirrored_input);
+        }
     }
 }
 
-fn a_net_file_reads_back_with(output_buckets: usize) {
+fn a_net_file_reads_back_with(output_buckets: usize, mirrored_input: bool) {
     let g = games();
     let c = Config {
         output_buckets,
+        mirrored_input,
         ..config()
     };
     let (train_set, _) = samples(&g, &c);
@@ -384,7 +436,9 @@ fn a_net_file_reads_back_with(output_buckets: usize) {
     let quantised = float.quantise();
     let back = FloatNet::from_quantised(&quantised);
     assert_eq!(back.quantise(), quantised);
+    assert_eq!(back.mirrored_input, mirrored_input);
     let engine = Network::from_bytes(&quantised.to_bytes()).unwrap();
+    assert_eq!(engine.mirrored_input(), mirrored_input);
     for record in &g {
         for (board, _, _) in record.positions() {
             let (f, q) = (back.evaluate(&board), engine.evaluate(&board) as f32);
@@ -455,13 +509,14 @@ fn one_output_bucket_is_the_old_layout() {
 /// agree with `backward`, with one output bucket and with eight.
 #[test]
 fn gradients_match_finite_differences() {
-    for buckets in [1, 8] {
+    for (buckets, mirrored_input) in [(1, false), (8, false), (1, true), (8, true)] {
         let c = Config {
             output_buckets: buckets,
             lambda: 0.3,
+            mirrored_input,
             ..config()
         };
-        let mut net = FloatNet::new(16, buckets, 11);
+        let mut net = FloatNet::new(16, buckets, 11).with_mirrored_input(mirrored_input);
         // Biases away from zero, so that the accumulators spread over
         // SCReLU's three pieces.
         let b1 = net.b1_at();
@@ -483,7 +538,7 @@ fn gradients_match_finite_differences() {
                     e * e
                 };
                 let (mut mine, mut theirs) = ([0; 32], [0; 32]);
-                s.inputs(&mut mine, &mut theirs);
+                s.inputs(mirrored_input, &mut mine, &mut theirs);
                 let w2 = net.w2_at() + bucket * 2 * h;
                 let indices = [
                     mine[0] * h + 3,
@@ -503,7 +558,7 @@ fn gradients_match_finite_differences() {
                     let analytic = grad[i] as f64;
                     assert!(
                         (numeric - analytic).abs() <= 0.05 * analytic.abs() + 2e-6,
-                        "{buckets} buckets, parameter {i}: numeric {numeric}, backward {analytic}"
+                        "{buckets} buckets, mirrored {mirrored_input}, parameter {i}: numeric {numeric}, backward {analytic}"
                     );
                 }
             }
@@ -651,6 +706,11 @@ fn a_checkpoint_of_another_run_is_refused_and_left_alone() {
         ..c.clone()
     };
     assert!(refusal(&scheduled, &train_set).contains("lambda start"));
+    let mirrored = Config {
+        mirrored_input: true,
+        ..c.clone()
+    };
+    assert!(refusal(&mirrored, &train_set).contains("mirrored input off there, on here"));
     let fewer = &train_set[1..];
     assert!(refusal(&c, fewer).contains("training samples"));
     // A file cut short (a copy that stopped halfway) is refused too.
@@ -764,4 +824,52 @@ fn a_lambda_outside_zero_to_one_is_refused_before_any_file_is_read() {
             other => panic!("{other:?}"),
         }
     }
+}
+
+/// With mirrored inputs a sample and its left-right mirror are the same
+/// inputs (so `--mirrored-input` adds no mirrors), each perspective
+/// mirrored by its own king; without, they differ. The float net then
+/// evaluates a position and its mirror alike.
+#[test]
+fn mirrored_inputs_make_a_sample_and_its_mirror_one() {
+    use crate::eval::nnue::feature;
+    use crate::eval::nnue::format::mirror_mask;
+    let net = FloatNet::new(32, 8, 5).with_mirrored_input(true);
+    let (mut same, mut kings_apart) = (0, 0);
+    for g in material_games(4, 3).iter().chain(&games()) {
+        for (board, _, score) in g.positions() {
+            let s = Sample::new(&board, score, g.result);
+            let m = s.mirrored();
+            let inputs = |s: &Sample, mirrored: bool| {
+                let (mut mine, mut theirs) = ([0; 32], [0; 32]);
+                let n = s.inputs(mirrored, &mut mine, &mut theirs);
+                let (mut mine, mut theirs) = (mine[..n].to_vec(), theirs[..n].to_vec());
+                mine.sort();
+                theirs.sort();
+                (mine, theirs)
+            };
+            assert_eq!(inputs(&s, true), inputs(&m, true), "{}", board.to_fen());
+            assert_ne!(inputs(&s, false), inputs(&m, false));
+            // Each perspective's inputs are the engine's: the feature,
+            // mirrored by that side's king.
+            let (mine, theirs) = inputs(&s, true);
+            let us = board.side_to_move();
+            let of = |c: Color| {
+                let mask = mirror_mask(board.king_square(c).file());
+                let mut v: Vec<usize> = board
+                    .pieces()
+                    .map(|(sq, p)| feature(c, p, sq) ^ mask)
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!((mine, theirs), (of(us), of(!us)));
+            let mut acc = vec![0.0; 64];
+            let (a, b) = (net.forward(&s, &mut acc), net.forward(&m, &mut acc));
+            assert!((a - b).abs() < 1e-5, "{a} v {b}");
+            same += 1;
+            kings_apart += (s.mirror_masks[0] != s.mirror_masks[1]) as usize;
+        }
+    }
+    assert!(same > 100 && kings_apart > 10, "{same} {kings_apart}");
 }

@@ -4,7 +4,7 @@
 //! engine's reader (`Network::from_bytes`) both use these definitions.
 //!
 //! All numbers are little-endian. Version 2 (what `to_bytes` writes since
-//! round 7):
+//! round 7 for a net without input options):
 //!
 //! | bytes    | field                                                      |
 //! |----------|------------------------------------------------------------|
@@ -26,16 +26,32 @@
 //! output: the same fields without the fourth header word, B = 1. It is
 //! read as a version 2 net with one bucket, with the same weights.
 //!
+//! Version 3 (what `to_bytes` writes for a net with horizontally mirrored
+//! inputs, `ladya train --mirrored-input`) is version 2 with one more
+//! header word after the bucket count: the **input options**, a bit set.
+//! Bit 0 (`INPUT_MIRRORED`): each perspective's inputs are mirrored left
+//! to right (file a ↔ h: the square's index `^ 7`) whenever that
+//! perspective's own king stands on files a-d, so that every perspective
+//! sees its king on files e-h (`mirror_mask`). Any other bit set is
+//! refused. The weights follow as in version 2, so the file is 4 bytes
+//! longer than version 2's of the same sizes. A version 3 file with no
+//! option set is read as the version 2 net it equals.
+//!
 //! A file whose magic, version, header or size does not match, or whose
 //! hash is wrong, is rejected with a `NetError` that says which.
 
 use crate::fnv::fnv1a;
 
 pub const MAGIC: [u8; 8] = *b"LADYANN\0";
-/// The version `to_bytes` writes.
+/// The version `to_bytes` writes for a net without input options.
 pub const VERSION: u32 = 2;
 /// The first version: one output, no bucket field. Still read.
 pub const VERSION_1: u32 = 1;
+/// Version 2 with an input-options word (`INPUT_MIRRORED`): what
+/// `to_bytes` writes for a net with horizontally mirrored inputs.
+pub const VERSION_3: u32 = 3;
+/// Version 3's input option: horizontally mirrored inputs (`mirror_mask`).
+pub const INPUT_MIRRORED: u32 = 1;
 /// One input per (colour relative to the perspective, piece kind, square).
 pub const INPUTS: usize = 768;
 /// Activations are clipped to [0, QA] in the integer accumulator.
@@ -56,6 +72,8 @@ pub const OUTPUT_BUCKETS: [usize; 2] = [1, MAX_OUTPUT_BUCKETS];
 pub const HEADER_LEN: usize = 8 + 7 * 4;
 /// Version 1's header: magic and six words.
 pub const HEADER_LEN_V1: usize = 8 + 6 * 4;
+/// Version 3's header: magic and eight words.
+pub const HEADER_LEN_V3: usize = 8 + 8 * 4;
 
 /// Why a net file was rejected.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +99,7 @@ impl std::fmt::Display for NetError {
             NetError::BadMagic => write!(f, "not a Ladya net (wrong magic)"),
             NetError::UnknownVersion(v) => write!(
                 f,
-                "unknown net format version {v} (this engine reads versions {VERSION_1} and {VERSION})"
+                "unknown net format version {v} (this engine reads versions {VERSION_1} to {VERSION_3})"
             ),
             NetError::BadHeader(field, v) => write!(f, "unsupported {field} {v} in the net header"),
             NetError::WrongSize { expected, found } => write!(
@@ -103,6 +121,23 @@ pub const fn file_len(h: usize, buckets: usize) -> usize {
 /// The whole length of a version 1 file with hidden size `h`.
 pub const fn file_len_v1(h: usize) -> usize {
     HEADER_LEN_V1 + 2 * INPUTS * h + 2 * h + 4 * h + 4 + 8
+}
+
+/// The whole length of a version 3 file: version 2's and the options word.
+pub const fn file_len_v3(h: usize, buckets: usize) -> usize {
+    file_len(h, buckets) + 4
+}
+
+/// The XOR that horizontally mirrored inputs apply to the square of every
+/// input of a perspective whose king stands on `king_file` (0 = a ... 7 =
+/// h): 7 (files a ↔ h) for a king on files a-d, 0 for one on e-h. So the
+/// inputs of a position and of its left-right mirror are the same (the
+/// inputs know nothing of castling rights), and each perspective sees its
+/// own king on files e-h, as in the standard start position (whose inputs
+/// are then unchanged). The two perspectives decide independently.
+#[inline]
+pub const fn mirror_mask(king_file: u8) -> usize {
+    if king_file < 4 { 7 } else { 0 }
 }
 
 /// The output bucket of a position with `pieces` pieces on the board
@@ -130,25 +165,31 @@ pub struct QuantisedNet {
     pub w2: Vec<i16>,
     /// One per bucket.
     pub b2: Vec<i32>,
+    /// Horizontally mirrored inputs (`mirror_mask`; a version 3 file).
+    pub mirrored_input: bool,
 }
 
 impl QuantisedNet {
-    /// The net as a version 2 file.
+    /// The net as a version 2 file, or as a version 3 file when its
+    /// inputs are mirrored (the one option version 2 cannot say).
     pub fn to_bytes(&self) -> Vec<u8> {
         let (h, buckets) = (self.hidden, self.buckets);
         debug_assert_eq!(self.w2.len(), buckets * 2 * h);
         debug_assert_eq!(self.b2.len(), buckets);
-        let mut out = Vec::with_capacity(file_len(h, buckets));
+        let len = self.file_len();
+        let mut out = Vec::with_capacity(len);
         out.extend_from_slice(&MAGIC);
-        for v in [
-            VERSION,
-            INPUTS as u32,
-            h as u32,
-            buckets as u32,
-            QA as u32,
-            QB as u32,
-            SCALE as u32,
-        ] {
+        let version = if self.mirrored_input {
+            VERSION_3
+        } else {
+            VERSION
+        };
+        let mut header = vec![version, INPUTS as u32, h as u32, buckets as u32];
+        if self.mirrored_input {
+            header.push(INPUT_MIRRORED);
+        }
+        header.extend([QA as u32, QB as u32, SCALE as u32]);
+        for v in header {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
@@ -159,11 +200,20 @@ impl QuantisedNet {
         }
         let hash = fnv1a(&out);
         out.extend_from_slice(&hash.to_le_bytes());
-        debug_assert_eq!(out.len(), file_len(h, buckets));
+        debug_assert_eq!(out.len(), len);
         out
     }
 
-    /// Reads a file of version 2, or of version 1 (as one bucket).
+    /// The length of the file `to_bytes` writes.
+    pub fn file_len(&self) -> usize {
+        if self.mirrored_input {
+            file_len_v3(self.hidden, self.buckets)
+        } else {
+            file_len(self.hidden, self.buckets)
+        }
+    }
+
+    /// Reads a file of version 3, 2, or 1 (as one bucket).
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantisedNet, NetError> {
         if bytes.len() < HEADER_LEN_V1 {
             return Err(NetError::TooShort(bytes.len()));
@@ -176,14 +226,20 @@ impl QuantisedNet {
             u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
         };
         // Version 2 has the bucket count after the hidden size, and the
-        // constants one word later than version 1.
-        let (header_len, buckets, constants) = match word(0) {
-            VERSION_1 => (HEADER_LEN_V1, 1, 3),
+        // constants one word later than version 1; version 3 has the
+        // input options after the bucket count, and the constants one word
+        // later again.
+        let (header_len, buckets, options, constants) = match word(0) {
+            VERSION_1 => (HEADER_LEN_V1, 1, 0, 3),
             VERSION if bytes.len() < HEADER_LEN => return Err(NetError::TooShort(bytes.len())),
-            VERSION => (HEADER_LEN, word(3), 4),
+            VERSION => (HEADER_LEN, word(3), 0, 4),
+            VERSION_3 if bytes.len() < HEADER_LEN_V3 => {
+                return Err(NetError::TooShort(bytes.len()));
+            }
+            VERSION_3 => (HEADER_LEN_V3, word(3), word(4), 5),
             v => return Err(NetError::UnknownVersion(v)),
         };
-        let checks: [(&'static str, u32, bool); 6] = [
+        let checks: [(&'static str, u32, bool); 7] = [
             ("input count", word(1), word(1) as usize == INPUTS),
             (
                 "hidden size",
@@ -195,6 +251,7 @@ impl QuantisedNet {
                 buckets,
                 OUTPUT_BUCKETS.contains(&(buckets as usize)),
             ),
+            ("input options", options, options & !INPUT_MIRRORED == 0),
             ("QA", word(constants), word(constants) as i32 == QA),
             ("QB", word(constants + 1), word(constants + 1) as i32 == QB),
             (
@@ -209,10 +266,10 @@ impl QuantisedNet {
             }
         }
         let (h, buckets) = (word(2) as usize, buckets as usize);
-        let expected = if header_len == HEADER_LEN_V1 {
-            file_len_v1(h)
-        } else {
-            file_len(h, buckets)
+        let expected = match header_len {
+            HEADER_LEN_V1 => file_len_v1(h),
+            HEADER_LEN_V3 => file_len_v3(h, buckets),
+            _ => file_len(h, buckets),
         };
         if bytes.len() != expected {
             return Err(NetError::WrongSize {
@@ -247,6 +304,7 @@ impl QuantisedNet {
             b1,
             w2,
             b2,
+            mirrored_input: options & INPUT_MIRRORED != 0,
         })
     }
 }

@@ -11,6 +11,13 @@
 //! - Output: `SCReLU(acc_stm)·w_stm + SCReLU(acc_other)·w_other + b`,
 //!   with the `w` and `b` of the position's output bucket, scaled to
 //!   centipawns (format.rs has the constants and the bucket rule).
+//! - Horizontally mirrored inputs (a version 3 net, `format::mirror_mask`):
+//!   each perspective's inputs are mirrored left to right while its own
+//!   king stands on files a-d. A move that takes a king across the d/e
+//!   line (castling included) changes every input of that king's
+//!   perspective, so that perspective is refreshed from the position
+//!   evaluated; the other updates as usual. A net without the option
+//!   takes the path it took before it, but for one test of a flag.
 //!
 //! The net file format is in `format.rs`; nets are trained by `ladya
 //! train` (src/train/) on self-play games (docs/nnue.md).
@@ -19,7 +26,9 @@ pub mod format;
 mod simd;
 
 use crate::board::{Board, Color, Move, Piece, PieceKind, Square, flag};
-use format::{INPUTS, MAX_OUTPUT_BUCKETS, NetError, QA, QB, QuantisedNet, SCALE, output_bucket};
+use format::{
+    INPUTS, MAX_OUTPUT_BUCKETS, NetError, QA, QB, QuantisedNet, SCALE, mirror_mask, output_bucket,
+};
 use simd::screlu_dot;
 use std::sync::{Arc, OnceLock};
 
@@ -40,6 +49,8 @@ pub struct Network {
     /// One per bucket, the rest 0: an array, so that a one-bucket net
     /// reads its bias with no bounds check or pointer, as before buckets.
     b2: [i32; MAX_OUTPUT_BUCKETS],
+    /// Horizontally mirrored inputs (`format::mirror_mask`).
+    mirrored: bool,
 }
 
 impl Network {
@@ -54,6 +65,7 @@ impl Network {
             b1: q.b1,
             w2: q.w2,
             b2,
+            mirrored: q.mirrored_input,
         })
     }
 
@@ -82,6 +94,23 @@ impl Network {
 
     pub fn output_buckets(&self) -> usize {
         self.buckets
+    }
+
+    /// True for a net with horizontally mirrored inputs.
+    pub fn mirrored_input(&self) -> bool {
+        self.mirrored
+    }
+
+    /// The XOR on the squares of `persp`'s inputs in `board`: the mirror
+    /// of its king's half of the board for a net with mirrored inputs,
+    /// else 0.
+    #[inline]
+    fn mask(&self, board: &Board, persp: Color) -> usize {
+        if self.mirrored {
+            mirror_mask(board.king_square(persp).file())
+        } else {
+            0
+        }
     }
 
     /// The output bucket `board` uses (`format::output_bucket`).
@@ -114,6 +143,9 @@ impl Network {
         if self.buckets > 1 {
             s += &format!(", {} output buckets", self.buckets);
         }
+        if self.mirrored {
+            s += ", horizontally mirrored inputs";
+        }
         s
     }
 
@@ -135,9 +167,22 @@ impl Network {
         let (white, black) = acc.split_at_mut(h);
         white.copy_from_slice(&self.b1);
         black.copy_from_slice(&self.b1);
+        let (mw, mb) = (
+            self.mask(board, Color::White),
+            self.mask(board, Color::Black),
+        );
         for (sq, p) in board.pieces() {
-            add(white, self.row(feature(Color::White, p, sq)));
-            add(black, self.row(feature(Color::Black, p, sq)));
+            add(white, self.row(feature(Color::White, p, sq) ^ mw));
+            add(black, self.row(feature(Color::Black, p, sq) ^ mb));
+        }
+    }
+
+    /// `persp`'s accumulator of `board` alone (`half`: `hidden` values).
+    fn refresh_half(&self, board: &Board, persp: Color, half: &mut [i16]) {
+        half.copy_from_slice(&self.b1);
+        let mask = self.mask(board, persp);
+        for (sq, p) in board.pieces() {
+            add(half, self.row(feature(persp, p, sq) ^ mask));
         }
     }
 
@@ -179,7 +224,9 @@ impl Network {
 }
 
 /// The input of piece `p` on `sq` seen from `persp`: own pieces first,
-/// squares flipped vertically for Black.
+/// squares flipped vertically for Black. With horizontally mirrored
+/// inputs, the index is XORed with `format::mirror_mask` of `persp`'s
+/// king's file (which touches only the square's file bits).
 #[inline]
 pub fn feature(persp: Color, p: Piece, sq: Square) -> usize {
     let relative = (p.color() != persp) as usize;
@@ -205,13 +252,20 @@ fn add(acc: &mut [i16], row: &[i16]) {
     }
 }
 
-/// The inputs a move changes: at most two added and two removed.
+/// The inputs a move changes: at most two added and two removed. For a
+/// net with mirrored inputs, also each perspective's mirror after the move
+/// and whether the move changed it (a refresh of that perspective).
 #[derive(Clone, Copy)]
 struct Delta {
     add: [(Piece, Square); 2],
     sub: [(Piece, Square); 2],
     adds: usize,
     subs: usize,
+    /// `mirror_mask` of each perspective's king after the move (White's
+    /// first; 0 for a net without mirrored inputs).
+    mask: [u8; 2],
+    /// The move takes that perspective's king across the d/e line.
+    refresh: [bool; 2],
 }
 
 impl Delta {
@@ -220,7 +274,27 @@ impl Delta {
         sub: [(Piece::EMPTY, Square(0)); 2],
         adds: 0,
         subs: 0,
+        mask: [0; 2],
+        refresh: [false; 2],
     };
+
+    /// Notes, for mirrored inputs, each perspective's mirror after `m`
+    /// (a null move included) from `board`, and which changed. A king's
+    /// move and castling (the king's target is `m.to()`, in Chess960
+    /// too) move the mover's king; nothing moves the other king.
+    fn note_mirrors(&mut self, board: &Board, m: Move) {
+        let us = board.side_to_move();
+        for c in [Color::White, Color::Black] {
+            let before = board.king_square(c);
+            let moves_king = c == us
+                && !m.is_null()
+                && (m.is_castle() || board.piece_at(m.from()).kind() == Some(PieceKind::King));
+            let after = if moves_king { m.to() } else { before };
+            let (was, is) = (mirror_mask(before.file()), mirror_mask(after.file()));
+            self.mask[c.index()] = is as u8;
+            self.refresh[c.index()] = was != is;
+        }
+    }
 
     fn of(board: &Board, m: Move) -> Delta {
         let mut d = Delta::NONE;
@@ -270,25 +344,35 @@ impl Delta {
 /// nearest computed ancestor. A node that never evaluates (a transposition
 /// cut-off, a stored evaluation, a position in check) pays for no update,
 /// and the values are those the eager updates gave.
+///
+/// With mirrored inputs each perspective is brought up to date on its
+/// own: if its king crossed the d/e line between its nearest computed
+/// ancestor and the ply evaluated, it is refreshed from the position
+/// evaluated (as Stockfish's lazy updates refresh a perspective whose
+/// king changed bucket); otherwise it follows the moves.
 pub struct AccumulatorStack {
     net: Arc<Network>,
     hidden: usize,
+    /// The net's inputs are mirrored (`Network::mirrored_input`).
+    mirrored: bool,
     data: Vec<i16>,
     /// `deltas[p]`: the inputs that the move into ply `p` changes.
     deltas: Vec<Delta>,
-    /// `computed[p]`: ply `p`'s sums are up to date (ply 0 always is).
-    computed: Vec<bool>,
+    /// `computed[p]`: ply `p`'s sums are up to date, White's and Black's
+    /// (ply 0's always are; without mirrored inputs, both or neither).
+    computed: Vec<[bool; 2]>,
 }
 
 impl AccumulatorStack {
     pub fn new(net: Arc<Network>, plies: usize) -> AccumulatorStack {
-        let hidden = net.hidden;
+        let (hidden, mirrored) = (net.hidden, net.mirrored);
         AccumulatorStack {
             net,
             hidden,
+            mirrored,
             data: vec![0; plies * 2 * hidden],
             deltas: vec![Delta::NONE; plies],
-            computed: vec![false; plies],
+            computed: vec![[false; 2]; plies],
         }
     }
 
@@ -303,7 +387,7 @@ impl AccumulatorStack {
         let n = 2 * self.hidden;
         let net = &self.net;
         net.refresh(board, &mut self.data[ply * n..(ply + 1) * n]);
-        self.computed[ply] = true;
+        self.computed[ply] = [true; 2];
     }
 
     /// Notes the move `m` from ply `ply` (of `board`) into ply `ply + 1`
@@ -311,47 +395,95 @@ impl AccumulatorStack {
     /// or a descendant is evaluated.
     #[inline]
     pub fn make(&mut self, ply: usize, board: &Board, m: Move) {
-        self.deltas[ply + 1] = if m.is_null() {
+        let mut d = if m.is_null() {
             Delta::NONE
         } else {
             Delta::of(board, m)
         };
-        self.computed[ply + 1] = false;
+        if self.mirrored {
+            d.note_mirrors(board, m);
+        }
+        self.deltas[ply + 1] = d;
+        self.computed[ply + 1] = [false; 2];
     }
 
-    /// Brings ply `ply`'s sums up to date (`evaluate` does it itself).
+    /// Brings ply `ply`'s sums up to date (`evaluate` does it itself);
+    /// `board` is ply `ply`'s position (a perspective whose mirror changed
+    /// is refreshed from it).
     #[inline]
-    pub fn update(&mut self, ply: usize) {
-        if self.computed[ply] {
+    pub fn update(&mut self, ply: usize, board: &Board) {
+        if self.mirrored {
+            return self.update_mirrored(ply, board);
+        }
+        if self.computed[ply][0] {
             return;
         }
         let mut from = ply - 1;
-        while !self.computed[from] {
+        while !self.computed[from][0] {
             from -= 1;
         }
         for p in from + 1..=ply {
-            self.apply(p);
-            self.computed[p] = true;
+            self.apply(p, None);
+            self.computed[p] = [true; 2];
         }
     }
 
-    /// Ply `ply`'s sums from ply `ply - 1`'s and `deltas[ply]`: the
-    /// parent's sums and the changed rows are read in one pass that
-    /// writes the child, rather than a copy followed by an update in place.
-    /// The usual widths get code of their own (loops of a length known at
-    /// compile time).
-    fn apply(&mut self, ply: usize) {
-        match self.hidden {
-            128 => self.apply_of_width::<128>(ply),
-            256 => self.apply_of_width::<256>(ply),
-            64 => self.apply_of_width::<64>(ply),
-            _ => self.apply_of_width::<0>(ply),
+    /// `update` for a net with mirrored inputs: each perspective from its
+    /// own nearest computed ancestor, or refreshed from `board` if a move
+    /// on the way took its king across the d/e line.
+    fn update_mirrored(&mut self, ply: usize, board: &Board) {
+        for persp in [Color::White, Color::Black] {
+            let i = persp.index();
+            let mut from = ply;
+            let mut crossed = false;
+            while !self.computed[from][i] {
+                if self.deltas[from].refresh[i] {
+                    crossed = true;
+                    break;
+                }
+                from -= 1;
+            }
+            if crossed {
+                let h = self.hidden;
+                let net = &self.net;
+                net.refresh_half(board, persp, &mut self.data[(2 * ply + i) * h..][..h]);
+                self.computed[ply][i] = true;
+            } else {
+                for p in from + 1..=ply {
+                    self.apply(p, Some(persp));
+                    self.computed[p][i] = true;
+                }
+            }
         }
     }
 
-    /// `apply` for `hidden == H`, or for any width if `H == 0`.
+    /// Ply `ply`'s sums from ply `ply - 1`'s and `deltas[ply]` (only
+    /// `only`'s half, for a net with mirrored inputs): the parent's sums
+    /// and the changed rows are read in one pass that writes the child,
+    /// rather than a copy followed by an update in place. The usual
+    /// widths get code of their own (loops of a length known at compile
+    /// time), and so does a net without mirrored inputs.
+    fn apply(&mut self, ply: usize, only: Option<Color>) {
+        match (self.hidden, only) {
+            (128, None) => self.apply_of_width::<128, false>(ply, None),
+            (256, None) => self.apply_of_width::<256, false>(ply, None),
+            (64, None) => self.apply_of_width::<64, false>(ply, None),
+            (_, None) => self.apply_of_width::<0, false>(ply, None),
+            (128, only) => self.apply_of_width::<128, true>(ply, only),
+            (256, only) => self.apply_of_width::<256, true>(ply, only),
+            (64, only) => self.apply_of_width::<64, true>(ply, only),
+            (_, only) => self.apply_of_width::<0, true>(ply, only),
+        }
+    }
+
+    /// `apply` for `hidden == H`, or for any width if `H == 0`; with
+    /// `MIRRORED`, the rows of the mirrored inputs (`deltas[ply].mask`).
     #[inline(always)]
-    fn apply_of_width<const H: usize>(&mut self, ply: usize) {
+    fn apply_of_width<const H: usize, const MIRRORED: bool>(
+        &mut self,
+        ply: usize,
+        only: Option<Color>,
+    ) {
         let h = if H == 0 { self.hidden } else { H };
         debug_assert_eq!(h, self.hidden);
         let n = 2 * h;
@@ -364,7 +496,15 @@ impl AccumulatorStack {
             .into_iter()
             .zip(child.chunks_exact_mut(h).zip(parent.chunks_exact(h)))
         {
-            let row = |(p, s): (Piece, Square)| &net.row(feature(persp, p, s))[..h];
+            if only.is_some_and(|c| c != persp) {
+                continue;
+            }
+            let mask = if MIRRORED {
+                d.mask[persp.index()] as usize
+            } else {
+                0
+            };
+            let row = |(p, s): (Piece, Square)| &net.row(feature(persp, p, s) ^ mask)[..h];
             let (half, from) = (&mut half[..h], &from[..h]);
             match (d.adds, d.subs) {
                 (1, 1) => {
@@ -400,7 +540,7 @@ impl AccumulatorStack {
     /// The evaluation at ply `ply`, whose position is `board`.
     #[inline]
     pub fn evaluate(&mut self, ply: usize, board: &Board) -> i32 {
-        self.update(ply);
+        self.update(ply, board);
         debug_assert!(
             {
                 let mut fresh = vec![0; 2 * self.hidden];

@@ -24,6 +24,7 @@ fn random_net(h: usize, buckets: usize, seed: u64) -> QuantisedNet {
         b1: (0..h).map(|_| next(60)).collect(),
         w2: (0..2 * h * buckets).map(|_| next(127)).collect(),
         b2: (0..buckets).map(|_| next(2000) as i32).collect(),
+        mirrored_input: false,
     }
 }
 
@@ -33,6 +34,25 @@ fn net(h: usize, seed: u64) -> Arc<Network> {
 
 fn bucketed_net(h: usize, buckets: usize, seed: u64) -> Arc<Network> {
     Arc::new(Network::from_bytes(&random_net(h, buckets, seed).to_bytes()).unwrap())
+}
+
+/// `random_net` with horizontally mirrored inputs, through its file.
+fn mirrored_net(h: usize, buckets: usize, seed: u64) -> Arc<Network> {
+    let q = QuantisedNet {
+        mirrored_input: true,
+        ..random_net(h, buckets, seed)
+    };
+    let n = Network::from_bytes(&q.to_bytes()).unwrap();
+    assert!(n.mirrored_input());
+    Arc::new(n)
+}
+
+/// Whether `m` from `board` takes the mover's king across the d/e line.
+fn king_crosses(board: &Board, m: Move) -> bool {
+    let us = board.side_to_move();
+    let king = board.king_square(us);
+    (m.is_castle() || m.from() == king)
+        && format::mirror_mask(king.file()) != format::mirror_mask(m.to().file())
 }
 
 /// `q` as a version 1 file (one output bucket), as rounds 1-6 wrote them.
@@ -114,13 +134,26 @@ const FENS: [&str; 7] = [
     "1rk3r1/pp4pp/8/8/8/8/PP4PP/1RK3R1 w GBgb - 0 1",
 ];
 
-/// Every Chess960 castling move (the king or the rook staying put, the
-/// king landing on the rook's square): incremental equals a refresh.
+/// Every castling move of the standard game and of Chess960 (the king or
+/// the rook staying put, the king landing on the rook's square):
+/// incremental equals a refresh, for
+/// a net without mirrored inputs and for one with them (where the king
+/// crossing the d/e line refreshes its side).
 #[test]
 fn chess960_castling_updates_equal_a_refresh() {
-    let n = net(32, 13);
-    let mut castles = 0;
+    let crossing = chess960_castling_with(net(32, 13));
+    // e1-c1 and e8-c8; c1-g1 (twice), a Chess960 g1-c1 and d1-g1.
+    assert_eq!(crossing, 6);
+    assert_eq!(chess960_castling_with(mirrored_net(32, 8, 13)), crossing);
+}
+
+/// Checks every castling move of the test's positions with `n`; returns
+/// how many took the king across the d/e line.
+fn chess960_castling_with(n: Arc<Network>) -> usize {
+    let (mut castles, mut crossing) = (0, 0);
     for fen in [
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
         "1rk3r1/pp4pp/8/8/8/8/PP4PP/1RK3R1 w GBgb - 0 1",
         "1rk3r1/pp4pp/8/8/8/8/PP4PP/1RK3R1 b GBgb - 0 1",
         "rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1",
@@ -136,15 +169,18 @@ fn chess960_castling_updates_equal_a_refresh() {
             let mut stack = AccumulatorStack::new(n.clone(), 2);
             stack.refresh(0, &board);
             stack.make(0, &board, m);
-            stack.update(1);
             let after = board.make(m);
+            stack.update(1, &after);
             let mut fresh = AccumulatorStack::new(n.clone(), 1);
             fresh.refresh(0, &after);
             assert_eq!(stack.slot(1), fresh.slot(0), "{m} in {fen}");
+            assert_eq!(stack.evaluate(1, &after), n.evaluate(&after));
             castles += 1;
+            crossing += king_crosses(&board, m) as usize;
         }
     }
-    assert_eq!(castles, 9);
+    assert_eq!(castles, 13);
+    crossing
 }
 
 #[test]
@@ -174,12 +210,15 @@ fn flip_feature_is_the_other_perspective() {
 #[test]
 fn incremental_equals_refresh_over_random_games() {
     for buckets in [1, 8] {
-        incremental_equals_refresh_with(buckets);
+        incremental_equals_refresh_with(bucketed_net(32, buckets, 11));
     }
 }
 
-fn incremental_equals_refresh_with(buckets: usize) {
-    let n = bucketed_net(32, buckets, 11);
+/// Plays random games with `n`; returns how many moves took a king across
+/// the d/e line, and how many of those were castling.
+fn incremental_equals_refresh_with(n: Arc<Network>) -> (usize, usize) {
+    let buckets = n.output_buckets();
+    let (mut crossings, mut castles_across) = (0, 0);
     let mut state = 12345u64;
     let mut moves_seen = [0usize; 16];
     let mut buckets_seen = [false; 8];
@@ -197,9 +236,13 @@ fn incremental_equals_refresh_with(buckets: usize) {
                 .wrapping_add(1442695040888963407);
             let m = moves.as_slice()[(state >> 33) as usize % moves.len()];
             moves_seen[m.flags() as usize] += 1;
+            if king_crosses(&board, m) {
+                crossings += 1;
+                castles_across += m.is_castle() as usize;
+            }
             stack.make(0, &board, m);
-            stack.update(1);
             board = board.make(m);
+            stack.update(1, &board);
             let mut fresh = AccumulatorStack::new(n.clone(), 1);
             fresh.refresh(0, &board);
             assert_eq!(
@@ -227,6 +270,7 @@ fn incremental_equals_refresh_with(buckets: usize) {
     assert!(moves_seen[8..].iter().sum::<usize>() > 0, "no promotion");
     let reached = buckets_seen.iter().filter(|&&b| b).count();
     assert!(reached >= buckets.min(5), "{buckets_seen:?}");
+    (crossings, castles_across)
 }
 
 /// Lazy updates: moves made down a path of many plies (null moves among
@@ -235,12 +279,12 @@ fn incremental_equals_refresh_with(buckets: usize) {
 #[test]
 fn lazy_updates_over_a_path_equal_a_refresh() {
     for buckets in [1, 8] {
-        lazy_updates_with(buckets);
+        lazy_updates_with(bucketed_net(32, buckets, 13));
+        lazy_updates_with(mirrored_net(32, buckets, 13));
     }
 }
 
-fn lazy_updates_with(buckets: usize) {
-    let n = bucketed_net(32, buckets, 13);
+fn lazy_updates_with(n: Arc<Network>) {
     let mut state = 777u64;
     let mut rand = move |m: usize| {
         state = state
@@ -273,7 +317,7 @@ fn lazy_updates_with(buckets: usize) {
             if rand(3) == 0 {
                 let here = path.len() - 1;
                 // The parent's sums not computed: more than one update due.
-                if !stack.computed[here - 1] {
+                if stack.computed[here - 1] != [true; 2] {
                     evaluated_after_gap += 1;
                 }
                 assert_eq!(stack.evaluate(here, &path[here]), n.evaluate(&path[here]));
@@ -290,9 +334,9 @@ fn a_null_move_keeps_the_accumulators() {
     let mut stack = AccumulatorStack::new(n.clone(), 2);
     stack.refresh(0, &board);
     stack.make(0, &board, Move::NULL);
-    stack.update(1);
-    assert_eq!(stack.slot(0), stack.slot(1));
     let passed = board.make(Move::NULL);
+    stack.update(1, &passed);
+    assert_eq!(stack.slot(0), stack.slot(1));
     assert_eq!(stack.evaluate(1, &passed), n.evaluate(&passed));
 }
 
@@ -392,7 +436,7 @@ fn version_2_headers_and_sizes_are_checked() {
         })
     );
     // An unknown version, before or after the known ones.
-    for version in [0u32, 3, 0x0102_0304] {
+    for version in [0u32, 4, 0x0102_0304] {
         let mut bad = good.clone();
         bad[8..12].copy_from_slice(&version.to_le_bytes());
         assert_eq!(
@@ -402,7 +446,7 @@ fn version_2_headers_and_sizes_are_checked() {
         assert!(
             NetError::UnknownVersion(version)
                 .to_string()
-                .contains("reads versions 1 and 2")
+                .contains("reads versions 1 to 3")
         );
     }
     assert_the_hash_guards_the_last_weight(&good);
@@ -632,6 +676,7 @@ fn an_extreme_width_256_net_does_not_overflow() {
         b1: vec![QA as i16; h],
         w2: vec![127; 2 * h],
         b2: vec![0],
+        mirrored_input: false,
     };
     let n = Network::from_bytes(&q.to_bytes()).unwrap();
     let dot = h as i64 * (QA as i64 * 127) * QA as i64;
@@ -640,3 +685,29 @@ fn an_extreme_width_256_net_does_not_overflow() {
     assert_eq!(n.evaluate(&Board::startpos()) as i64, want);
     assert!(want > 0 && want < i32::MAX as i64);
 }
+
+/// Every net in nets/ (versions 1 and 2) still loads, without mirrored
+/// inputs, and a version 2 one is written back byte for byte: the
+/// version 3 option changes nothing for them.
+#[test]
+fn every_shipped_net_loads_as_before() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/nets");
+    let mut v2 = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "lnn") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let q = QuantisedNet::from_bytes(&bytes).unwrap();
+        assert!(!q.mirrored_input, "{}", path.display());
+        assert!(!Network::from_bytes(&bytes).unwrap().mirrored_input());
+        if bytes[8..12] == VERSION.to_le_bytes() {
+            assert!(q.to_bytes() == bytes, "{}", path.display());
+            v2 += 1;
+        }
+    }
+    assert!(v2 >= 7, "{v2} version 2 nets");
+}
+
+mod mirrored;
