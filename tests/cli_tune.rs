@@ -210,8 +210,8 @@ fn datagen_then_tune() {
     // A net file of a format version this engine does not know: one line
     // that says so (the shipped net with its version word changed).
     let mut future = std::fs::read(net).unwrap();
-    future[8] = 3;
-    let future_net = temp("version-3.lnn");
+    future[8] = 4;
+    let future_net = temp("version-4.lnn");
     std::fs::write(&future_net, &future).unwrap();
     assert_bad_input(
         &ladya(&[
@@ -222,7 +222,7 @@ fn datagen_then_tune() {
             "--validation",
             v2.to_str().unwrap(),
         ]),
-        "unknown net format version 3",
+        "unknown net format version 4",
     );
     // An output-bucket count the engine has no rule for.
     assert_bad_input(
