@@ -165,16 +165,8 @@ impl Network {
     fn refresh(&self, board: &Board, acc: &mut [i16]) {
         let h = self.hidden;
         let (white, black) = acc.split_at_mut(h);
-        white.copy_from_slice(&self.b1);
-        black.copy_from_slice(&self.b1);
-        let (mw, mb) = (
-            self.mask(board, Color::White),
-            self.mask(board, Color::Black),
-        );
-        for (sq, p) in board.pieces() {
-            add(white, self.row(feature(Color::White, p, sq) ^ mw));
-            add(black, self.row(feature(Color::Black, p, sq) ^ mb));
-        }
+        self.refresh_half(board, Color::White, white);
+        self.refresh_half(board, Color::Black, black);
     }
 
     /// `persp`'s accumulator of `board` alone (`half`: `hidden` values).
