@@ -2,6 +2,7 @@
 
 mod common;
 use common::cli::{ladya, stderr, stdout};
+use common::scratch::Scratch;
 
 #[test]
 fn counts_the_start_position() {
@@ -45,8 +46,7 @@ fn divide_lists_sorted_root_moves_then_a_blank_line() {
 
 #[test]
 fn a_suite_passes_and_a_wrong_count_exits_1() {
-    let dir = std::env::temp_dir().join(format!("ladya-perft-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("perft");
     let good = dir.join("good.epd");
     std::fs::write(
         &good,
@@ -74,7 +74,6 @@ fn a_suite_passes_and_a_wrong_count_exits_1() {
     let o = ladya(&["perft", "--epd", malformed.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -5,12 +5,7 @@ use std::process::Output;
 
 mod common;
 use common::cli::{ladya, stderr};
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ladya-cli-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::scratch::Scratch;
 
 /// Bad input: one line on stderr, exit status 2, no backtrace.
 fn assert_bad_input(o: &Output, needle: &str) {
@@ -23,7 +18,8 @@ fn assert_bad_input(o: &Output, needle: &str) {
 
 #[test]
 fn bad_files_are_one_line_errors() {
-    let out = temp("never-written.txt");
+    let dir = Scratch::new("bad-files-are-one-line-errors");
+    let out = dir.join("never-written.txt");
     let out = out.to_str().unwrap();
     assert_bad_input(
         &ladya(&["datagen", "--book", "/nonexistent/book.epd", "--out", out]),
@@ -33,13 +29,13 @@ fn bad_files_are_one_line_errors() {
         &ladya(&["tune", "--data", "/nonexistent/data.txt", "--out", out]),
         "/nonexistent/data.txt",
     );
-    let book = temp("bad-book.epd");
+    let book = dir.join("bad-book.epd");
     std::fs::write(&book, "not a fen at all\n").unwrap();
     assert_bad_input(
         &ladya(&["datagen", "--book", book.to_str().unwrap(), "--out", out]),
         "line 1",
     );
-    let data = temp("bad-data.txt");
+    let data = dir.join("bad-data.txt");
     std::fs::write(&data, "8/8/8/8/8/8/8/K6k w - - 0 1 [3.0]\n").unwrap();
     assert_bad_input(
         &ladya(&["tune", "--data", data.to_str().unwrap(), "--out", out]),
@@ -51,14 +47,15 @@ fn bad_files_are_one_line_errors() {
 /// positions are labelled FENs and the tuned file keeps its markers.
 #[test]
 fn datagen_then_tune() {
-    let book = temp("book.epd");
+    let dir = Scratch::new("datagen-then-tune");
+    let book = dir.join("book.epd");
     std::fs::write(
         &book,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
          r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 id \"x\";\n",
     )
     .unwrap();
-    let games = temp("games.lgf");
+    let games = dir.join("games.lgf");
     let _ = std::fs::remove_file(&games);
     let datagen = |n: &str, seed: &str| {
         ladya(&[
@@ -106,7 +103,7 @@ fn datagen_then_tune() {
             assert_eq!(g.result, expected);
         }
     }
-    let converted = temp("converted.txt");
+    let converted = dir.join("converted.txt");
     let o = ladya(&[
         "convert",
         "--data",
@@ -129,9 +126,9 @@ fn datagen_then_tune() {
     }
     // Version 1 records and back (version 2, datagen's): the same games;
     // `--every 2` keeps the second, fourth and sixth.
-    let v1 = temp("games-v1.lgf");
-    let v2 = temp("games-v2.lgf");
-    let every = temp("games-every.lgf");
+    let v1 = dir.join("games-v1.lgf");
+    let v2 = dir.join("games-v2.lgf");
+    let every = dir.join("games-every.lgf");
     for (from, to, extra) in [
         (&games, &v1, ["--format", "lgf1"]),
         (&v1, &v2, ["--format", "lgf2"]),
@@ -211,7 +208,7 @@ fn datagen_then_tune() {
     // that says so (the shipped net with its version word changed).
     let mut future = std::fs::read(net).unwrap();
     future[8] = 4;
-    let future_net = temp("version-4.lnn");
+    let future_net = dir.join("version-4.lnn");
     std::fs::write(&future_net, &future).unwrap();
     assert_bad_input(
         &ladya(&[
@@ -233,12 +230,12 @@ fn datagen_then_tune() {
             "--output-buckets",
             "3",
             "--out",
-            temp("never.lnn").to_str().unwrap(),
+            dir.join("never.lnn").to_str().unwrap(),
         ]),
         "--output-buckets 3",
     );
     // The Texel tools take the older `<FEN> [result]` lines.
-    let data = temp("data.txt");
+    let data = dir.join("data.txt");
     let labelled: String = text
         .lines()
         .map(|l| {
@@ -247,7 +244,7 @@ fn datagen_then_tune() {
         })
         .collect();
     std::fs::write(&data, &labelled).unwrap();
-    let scored = temp("scored.txt");
+    let scored = dir.join("scored.txt");
     let o = ladya(&[
         "rescore",
         "--data",
@@ -267,7 +264,7 @@ fn datagen_then_tune() {
         assert_eq!(head, before);
         assert!(score.parse::<i32>().unwrap().abs() <= 3000, "{after}");
     }
-    let tuned = temp("weights.rs");
+    let tuned = dir.join("weights.rs");
     let o = ladya(&[
         "tune",
         "--data",
@@ -295,14 +292,15 @@ fn datagen_then_tune() {
 /// games are legal when read back and keep their castling field's form.
 #[test]
 fn datagen_plays_chess960_starts() {
-    let book = temp("frc.epd");
+    let dir = Scratch::new("datagen-plays-chess960-starts");
+    let book = dir.join("frc.epd");
     std::fs::write(
         &book,
         "rk1nqbnr/ppp1pppp/8/3p4/8/8/PPPPPPPP/RKBNQBNR w HAha -\n\
          bbrkqnrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKQRN w GBgc - 0 1\n",
     )
     .unwrap();
-    let games = temp("frc.lgf");
+    let games = dir.join("frc.lgf");
     let _ = std::fs::remove_file(&games);
     let o = ladya(&[
         "datagen",
@@ -336,7 +334,8 @@ fn datagen_plays_chess960_starts() {
 /// second book takes the share it is given.
 #[test]
 fn datagen_verifies_its_starts_and_is_reproducible() {
-    let book = temp("lopsided.epd");
+    let dir = Scratch::new("datagen-verifies-its-starts-and-is-reproducible");
+    let book = dir.join("lopsided.epd");
     std::fs::write(
         &book,
         "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
@@ -370,7 +369,7 @@ fn datagen_verifies_its_starts_and_is_reproducible() {
     );
     assert!((10..=30).contains(&dropped), "{report}");
     let play = |threads: &str, name: &str, extra: &[&str]| {
-        let games = temp(name);
+        let games = dir.join(name);
         let _ = std::fs::remove_file(&games);
         let mut args = vec![
             "datagen",
@@ -408,7 +407,7 @@ fn datagen_verifies_its_starts_and_is_reproducible() {
     one.sort_by_key(|g| g.fingerprint());
     two.sort_by_key(|g| g.fingerprint());
     assert_eq!(one, two, "the games do not depend on the threads");
-    let frc = temp("frc-share.epd");
+    let frc = dir.join("frc-share.epd");
     std::fs::write(&frc, "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\n").unwrap();
     let frc = frc.to_str().unwrap();
     let all_frc = play(

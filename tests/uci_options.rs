@@ -10,6 +10,7 @@ use ladya::movegen::legal_moves;
 mod common;
 use common::engine::{Engine, LONG};
 use common::output::{after, assert_legal, best_of, info_strings};
+use common::scratch::Scratch;
 
 #[test]
 fn options_are_case_insensitive_and_clamped() {
@@ -48,8 +49,7 @@ fn quantised_net(h: usize, buckets: usize) -> ladya::eval::nnue::format::Quantis
 
 #[test]
 fn evalfile_rejects_bad_files_and_keeps_playing() {
-    let dir = std::env::temp_dir().join(format!("ladya-evalfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("evalfile");
     let good = dir.join("good.lnn");
     std::fs::write(&good, net_bytes(32, 1)).unwrap();
     let bucketed = dir.join("bucketed.lnn");

@@ -9,7 +9,9 @@
 //!   checking a move against the rules;
 //! - [`rng`]: a small seeded generator for the fuzz and random tests;
 //! - [`json`]: a small JSON reader for the test data and the arbiter's
-//!   JSON report.
+//!   JSON report;
+//! - [`scratch`]: a test's own folder in the temporary directory, removed
+//!   when the test ends.
 //!
 //! Each test binary includes the whole folder (`mod common;`) and uses a
 //! part of it, hence the `dead_code` allowance.
@@ -21,3 +23,4 @@ pub mod engine;
 pub mod json;
 pub mod output;
 pub mod rng;
+pub mod scratch;
