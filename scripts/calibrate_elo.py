@@ -613,9 +613,10 @@ def main():
     ap.add_argument("--games", type=int, default=0, help="games per cell (knob x anchor x tc); "
                     "even; 0 plays nothing and only refits")
     ap.add_argument("--tc", default="10+0.1", help="base+increment in seconds")
-    ap.add_argument("--anchor-tc", default="", help="a slower clock for Stockfish at some "
-                    "anchors, so that it reaches its pick depth (Ladya keeps --tc): "
-                    "2850=20+0.2,2600=15+0.15")
+    ap.add_argument("--anchor-tc", default="", help="another clock for Stockfish at some "
+                    "anchors (Ladya keeps --tc): slower where it misses its pick depth, faster "
+                    "where it reaches that depth early and would spend the rest for nothing: "
+                    "2850=60+0.6,2600=15+0.15,2000=3+0.03")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--ladya-overhead", type=int, default=100, help="Ladya's Move Overhead, ms")
     ap.add_argument("--sf-overhead", type=int, default=50, help="Stockfish's Move Overhead, ms "
