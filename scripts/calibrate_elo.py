@@ -334,6 +334,14 @@ def write_table(path, rows, top, top_source, command, stages, summary):
         f.write("\n".join(lines) + "\n")
 
 
+def anchor_lost_on_time(g):
+    """Stockfish lost on time: it was stopped short of its pick depth (too fast a clock for
+    its Move Overhead, or a machine too busy to run it), so the game says nothing about its
+    label. Such games are reported as faults and left out of every estimate; Ladya's own
+    time losses stay in, as its play."""
+    return g.loser == "stockfish" and "time" in g.termination.lower()
+
+
 def report(args, games, out):
     def say(text=""):
         print(text)
@@ -342,7 +350,12 @@ def report(args, games, out):
     if not games:
         say("No games yet.")
         return None
-    say(f"## Games: {len(games)} in {os.path.join(args.results, 'pgn')}")
+    every = games
+    games = [g for g in every if not anchor_lost_on_time(g)]
+    left_out = len(every) - len(games)
+    say(f"## Games: {len(every)} in {os.path.join(args.results, 'pgn')}"
+        + (f", {left_out} of them left out (Stockfish lost on time; see Faults)" if left_out
+           else ""))
     say()
     # Cells.
     cells = {}
@@ -364,7 +377,7 @@ def report(args, games, out):
     say()
     # Faults: time losses, illegal moves, crashes, stalls (fastchess's Termination tag).
     faults = {}
-    for g in games:
+    for g in every:
         t = g.termination.lower()
         if g.loser and t and t not in ("normal", "adjudication"):
             faults.setdefault((t, g.loser), 0)
@@ -381,7 +394,7 @@ def report(args, games, out):
     say("| anchor | refit: CCRL Blitz | tc | level | pick depth | SF moves | reached | below | median depth |")
     say("|---|---|---|---|---|---|---|---|---|")
     by_anchor = {}
-    for g in games:
+    for g in every:
         by_anchor.setdefault((g.anchor, split_tc(g.tc)[1]), []).extend(g.sf_depths)
     short = []
     for (anchor, tc), depths in sorted(by_anchor.items()):
@@ -551,6 +564,8 @@ def choose_anchors(args, knobs, anchors, games):
     prior = {}
     by_player = {}
     for g in games:
+        if anchor_lost_on_time(g):
+            continue
         by_player.setdefault(g.nodes, []).append((g.nodes, g.anchor, 1, g.score))
     for nodes, cells in by_player.items():
         best, low, high, _ = own_estimate(cells, 0.0, 4500.0)
