@@ -218,16 +218,12 @@ fn version_3_files_carry_the_mirrored_input_option() {
         );
     }
     // The header's other checks, one word later than version 2's.
-    let mut bad = good.clone();
-    bad[28] = 128;
     assert_eq!(
-        Network::from_bytes(&bad),
+        load_with_byte(&good, 28, 128),
         Err(NetError::BadHeader("QA", 128))
     );
-    let mut bad = good.clone();
-    bad[20] = 3;
     assert_eq!(
-        Network::from_bytes(&bad),
+        load_with_byte(&good, 20, 3),
         Err(NetError::BadHeader("output buckets", 3))
     );
     // A version 2 file relabelled 3: its QA is read as the options.

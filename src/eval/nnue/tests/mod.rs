@@ -350,29 +350,22 @@ fn net_files_are_checked() {
         Err(NetError::TooShort(10))
     );
     assert_one_byte_short_is_refused(&good);
-    let mut bad = good.clone();
-    bad[0] = b'X';
-    assert_eq!(Network::from_bytes(&bad), Err(NetError::BadMagic));
-    let mut bad = good.clone();
-    bad[8] = 9;
-    assert_eq!(Network::from_bytes(&bad), Err(NetError::UnknownVersion(9)));
+    assert_eq!(load_with_byte(&good, 0, b'X'), Err(NetError::BadMagic));
+    assert_eq!(
+        load_with_byte(&good, 8, 9),
+        Err(NetError::UnknownVersion(9))
+    );
     // A header that says 64 hidden on a file of 32: the size check catches it.
-    let mut bad = good.clone();
-    bad[16] = 64;
     assert!(matches!(
-        Network::from_bytes(&bad),
+        load_with_byte(&good, 16, 64),
         Err(NetError::WrongSize { .. })
     ));
-    let mut bad = good.clone();
-    bad[16] = 33;
     assert_eq!(
-        Network::from_bytes(&bad),
+        load_with_byte(&good, 16, 33),
         Err(NetError::BadHeader("hidden size", 33))
     );
-    let mut bad = good.clone();
-    bad[24] = 128;
     assert_eq!(
-        Network::from_bytes(&bad),
+        load_with_byte(&good, 24, 128),
         Err(NetError::BadHeader("QA", 128))
     );
     let mut bad = good.clone();
@@ -464,19 +457,23 @@ fn version_1_files_load_as_one_bucket() {
     assert_eq!(n.output_buckets(), 1);
     assert_eq!(n, Network::from_bytes(&q.to_bytes()).unwrap());
     assert_one_byte_short_is_refused(&v1);
-    let mut bad = v1.clone();
-    bad[20] = 128;
     assert_eq!(
-        Network::from_bytes(&bad),
+        load_with_byte(&v1, 20, 128),
         Err(NetError::BadHeader("QA", 128))
     );
-    let mut bad = v1.clone();
-    bad[16] = 64;
     assert!(matches!(
-        Network::from_bytes(&bad),
+        load_with_byte(&v1, 16, 64),
         Err(NetError::WrongSize { .. })
     ));
     assert_the_hash_guards_the_last_weight(&v1);
+}
+
+/// `file` with the byte at `at` set to `value`, loaded: how a header
+/// check is tested.
+fn load_with_byte(file: &[u8], at: usize, value: u8) -> Result<Network, NetError> {
+    let mut bad = file.to_vec();
+    bad[at] = value;
+    Network::from_bytes(&bad)
 }
 
 /// A file one byte short is refused by its size, whatever its version.
