@@ -120,29 +120,40 @@ fn training_lowers_the_loss_and_is_deterministic() {
     }
 }
 
-#[test]
-fn the_quantised_net_matches_the_float_net() {
+/// Each shape of net (1 or 8 output buckets, plain or mirrored inputs),
+/// trained on the test games: `check(games, net, buckets, mirrored)`.
+fn for_each_trained_shape(check: impl Fn(&[GameRecord], &FloatNet, usize, bool)) {
+    let g = games();
     for output_buckets in [1, 8] {
         for mirrored_input in [false, true] {
-            the_quantised_net_matches_with(output_buckets, mirrored_input);
+            let c = Config {
+                output_buckets,
+                mirrored_input,
+                ..config()
+            };
+            let (train_set, _) = samples(&g, &c);
+            let float = train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
+            check(&g, &float, output_buckets, mirrored_input);
         }
     }
 }
 
-fn the_quantised_net_matches_with(output_buckets: usize, mirrored_input: bool) {
-    let g = games();
-    let c = Config {
-        output_buckets,
-        mirrored_input,
-        ..config()
-    };
-    let (train_set, _) = samples(&g, &c);
-    let float = train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
+#[test]
+fn the_quantised_net_matches_the_float_net() {
+    for_each_trained_shape(the_quantised_net_matches_with);
+}
+
+fn the_quantised_net_matches_with(
+    g: &[GameRecord],
+    float: &FloatNet,
+    output_buckets: usize,
+    mirrored_input: bool,
+) {
     assert_eq!(float.mirrored_input, mirrored_input);
     let net = Network::from_bytes(&float.quantise().to_bytes()).unwrap();
     assert_eq!(net.output_buckets(), output_buckets);
     assert_eq!(net.mirrored_input(), mirrored_input);
-    for record in &g {
+    for record in g {
         for (board, _, _) in record.positions() {
             let (f, q) = (float.evaluate(&board), net.evaluate(&board) as f32);
             assert!(
@@ -419,29 +430,22 @@ fn training_lowers_the_loss_with(output_buckets: usize, mirrored_input: bool) {
 
 #[test]
 fn a_net_file_reads_back_as_the_float_net_it_was() {
-    for output_buckets in [1, 8] {
-        for mirrored_input in [false, true] {
-            a_net_file_reads_back_with(output_buckets, mirrored_input);
-        }
-    }
+    for_each_trained_shape(a_net_file_reads_back_with);
 }
 
-fn a_net_file_reads_back_with(output_buckets: usize, mirrored_input: bool) {
-    let g = games();
-    let c = Config {
-        output_buckets,
-        mirrored_input,
-        ..config()
-    };
-    let (train_set, _) = samples(&g, &c);
-    let float = train(&train_set, &train_set, &c, &mut |_| {}).unwrap();
+fn a_net_file_reads_back_with(
+    g: &[GameRecord],
+    float: &FloatNet,
+    _output_buckets: usize,
+    mirrored_input: bool,
+) {
     let quantised = float.quantise();
     let back = FloatNet::from_quantised(&quantised);
     assert_eq!(back.quantise(), quantised);
     assert_eq!(back.mirrored_input, mirrored_input);
     let engine = Network::from_bytes(&quantised.to_bytes()).unwrap();
     assert_eq!(engine.mirrored_input(), mirrored_input);
-    for record in &g {
+    for record in g {
         for (board, _, _) in record.positions() {
             let (f, q) = (back.evaluate(&board), engine.evaluate(&board) as f32);
             assert!((f - q).abs() <= 2.0, "{}: {f} v {q}", board.to_fen());
