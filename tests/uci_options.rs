@@ -92,41 +92,26 @@ fn evalfile_rejects_bad_files_and_keeps_playing() {
             .expect("bench total");
         total.split(' ').next().unwrap().parse::<u64>().unwrap()
     };
+    // EvalFile set to a file: an `info string` that names its shape.
+    let load = |e: &mut Engine, file: &std::path::Path, shape: &str| {
+        e.send(&format!("setoption name EvalFile value {}", file.display()));
+        let lines = e.sync();
+        assert!(
+            info_strings(&lines).iter().any(|l| l.contains(shape)),
+            "{lines:#?}"
+        );
+    };
     let embedded_nodes = bench_nodes(&mut e);
-    e.send(&format!(
-        "setoption name EvalFile value {}",
-        bucketed.display()
-    ));
-    let lines = e.sync();
-    assert!(
-        info_strings(&lines)
-            .iter()
-            .any(|l| l.contains("(768 -> 32)x2 -> 1, 8 output buckets")),
-        "{lines:#?}"
-    );
+    load(&mut e, &bucketed, "(768 -> 32)x2 -> 1, 8 output buckets");
     let bucketed_nodes = bench_nodes(&mut e);
-    e.send(&format!(
-        "setoption name EvalFile value {}",
-        mirrored.display()
-    ));
-    let lines = e.sync();
-    assert!(
-        info_strings(&lines)
-            .iter()
-            .any(|l| l
-                .contains("(768 -> 32)x2 -> 1, 8 output buckets, horizontally mirrored inputs")),
-        "{lines:#?}"
+    load(
+        &mut e,
+        &mirrored,
+        "(768 -> 32)x2 -> 1, 8 output buckets, horizontally mirrored inputs",
     );
     // The same weights read as mirrored inputs: another evaluation.
     assert_ne!(bench_nodes(&mut e), bucketed_nodes);
-    e.send(&format!("setoption name EvalFile value {}", good.display()));
-    let lines = e.sync();
-    assert!(
-        info_strings(&lines)
-            .iter()
-            .any(|l| l.contains("(768 -> 32)x2 -> 1")),
-        "{lines:#?}"
-    );
+    load(&mut e, &good, "(768 -> 32)x2 -> 1");
     let good_nodes = bench_nodes(&mut e);
     assert_ne!(good_nodes, embedded_nodes);
     assert_ne!(good_nodes, bucketed_nodes);
