@@ -193,10 +193,13 @@ def load_games(results):
     for fname in sorted(os.listdir(folder)):
         if not fname.endswith(".pgn"):
             continue
-        tc_m = re.search(r"_tc([\d.]+)p([\d.]+)(?:_sf([\d.]+)p([\d.]+))?\.pgn$", fname)
+        tc_m = re.search(r"_tc([\d.]+)p([\d.]+)(?:_sf(?:([\d.]+)p([\d.]+)|d(\d+)))?\.pgn$",
+                         fname)
         tc = f"{tc_m.group(1)}+{tc_m.group(2)}" if tc_m else "?"
         if tc_m and tc_m.group(3):
             tc += f"/sf{tc_m.group(3)}+{tc_m.group(4)}"
+        elif tc_m and tc_m.group(5):
+            tc += f"/sfd{tc_m.group(5)}"  # Stockfish to a fixed depth, no clock
         for tags, comments in read_pgn(os.path.join(folder, fname)):
             white, black, result = tags.get("White", ""), tags.get("Black", ""), tags.get("Result", "*")
             if result not in ("1-0", "0-1", "1/2-1/2"):
@@ -262,8 +265,11 @@ def play_cell(args, engine, nodes, anchor, tc, book_keys, games, dry_run=False):
              f"option.Move Overhead={args.ladya_overhead}"]
     if nodes is not None:
         ladya.append(f"option.Skill Nodes={nodes}")
+    # "d<N>": Stockfish searches to depth N (its pick depth) with no clock: it plays the
+    # move it would pick at any clock that reaches N, and spends nothing past it.
+    sf_limit = f"depth={sf_tc[1:]}" if sf_tc.startswith("d") else f"tc={sf_tc}"
     sf = ["-engine", f"cmd={os.path.abspath(args.stockfish)}", f"name=sf-elo{anchor}",
-          f"tc={sf_tc}", "option.UCI_LimitStrength=true", f"option.UCI_Elo={anchor}",
+          sf_limit, "option.UCI_LimitStrength=true", f"option.UCI_Elo={anchor}",
           f"option.Move Overhead={args.sf_overhead}"]
     cmd = [os.path.abspath(args.fastchess), *ladya, *sf,
            "-each", "option.Hash=16", "option.Threads=1",
@@ -631,7 +637,9 @@ def main():
     ap.add_argument("--anchor-tc", default="", help="another clock for Stockfish at some "
                     "anchors (Ladya keeps --tc): slower where it misses its pick depth, faster "
                     "where it reaches that depth early and would spend the rest for nothing: "
-                    "2850=60+0.6,2600=15+0.15,2000=3+0.03")
+                    "2850=60+0.6,2600=15+0.15,2000=3+0.03; or ANCHOR=depth: Stockfish "
+                    "searches exactly to its pick depth, with no clock (the same move as any "
+                    "clock that reaches that depth, and much cheaper at the top anchors)")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--ladya-overhead", type=int, default=100, help="Ladya's Move Overhead, ms")
     ap.add_argument("--sf-overhead", type=int, default=50, help="Stockfish's Move Overhead, ms "
@@ -667,7 +675,10 @@ def main():
     parse_tc(args.tc)
     for item in filter(None, args.anchor_tc.split(",")):
         a, _, tc = item.partition("=")
-        parse_tc(tc)
+        if tc == "depth":
+            tc = f"d{sf_pick_depth(int(a))}"
+        else:
+            parse_tc(tc)
         tcs[int(a)] = tc
 
     if args.games > 0 and knobs and anchors:
@@ -690,7 +701,7 @@ def main():
         for k, v in settings.items():
             if meta.get(k, v) != v:
                 raise SystemExit(f"{args.results} was started with {k} = {meta[k]}; keep it")
-        for tc in sorted({args.tc, *tcs.values()}):
+        for tc in sorted({args.tc, *tcs.values()} - {f"d{sf_pick_depth(a)}" for a in tcs}):
             base, inc = parse_tc(tc)
             budget = 1000 * base + 1000 * inc * 49
             left = max(1.0, budget - args.sf_overhead * 52)
