@@ -94,17 +94,20 @@ def knob_nodes(knob):
     return max(1, int(round(2.0 ** knob)))
 
 
-def player_name(nodes):
-    """A Ladya player's PGN name: ladya-full, or ladya-n<nodes>."""
+def player_name(nodes, label=None):
+    """A Ladya player's PGN name: ladya-full, ladya-n<nodes>, or ladya-elo<label> (a
+    validation game: UCI_LimitStrength on at that UCI_Elo)."""
+    if label is not None:
+        return f"ladya-elo{label}"
     return "ladya-full" if nodes is None else f"ladya-n{nodes}"
 
 
 def parse_player(name):
-    """PGN name -> ('full', None) or ('knob', nodes); None for anything else."""
+    """PGN name -> ('full', None), ('knob', nodes) or ('label', elo); None for anything else."""
     if name == "ladya-full":
         return ("full", None)
-    m = re.fullmatch(r"ladya-n(\d+)", name)
-    return ("knob", int(m.group(1))) if m else None
+    m = re.fullmatch(r"ladya-(n|elo)(\d+)", name)
+    return ({"n": "knob", "elo": "label"}[m.group(1)], int(m.group(2))) if m else None
 
 
 def parse_anchor(name):
@@ -129,8 +132,8 @@ def tc_tag(tc):
     return tc.replace("/sf", "_sf").replace("+", "p")
 
 
-def cell_path(results, nodes, anchor, tc):
-    who = "full" if nodes is None else f"n{nodes}"
+def cell_path(results, nodes, anchor, tc, label=None):
+    who = f"elo{label}" if label is not None else "full" if nodes is None else f"n{nodes}"
     return os.path.join(results, "pgn", f"{who}_sf{anchor}_tc{tc_tag(tc)}.pgn")
 
 
@@ -239,10 +242,16 @@ def load_games(results):
 # ---------------------------------------------------------------------------------------
 # Playing a cell with fastchess
 # ---------------------------------------------------------------------------------------
-def play_cell(args, engine, nodes, anchor, tc, book_keys, games, dry_run=False):
-    path = cell_path(args.results, nodes, anchor, tc)
-    mine = [g for g in games if g.nodes == nodes and g.anchor == anchor and g.tc == tc
-            and g.player == ("full" if nodes is None else "knob")]
+def play_cell(args, engine, nodes, anchor, tc, book_keys, games, dry_run=False, label=None):
+    """One cell: a knob (nodes; None is full strength) or, for validation, a UCI_Elo label
+    (label; nodes is then unused) against Stockfish at one anchor and clock."""
+    path = cell_path(args.results, nodes, anchor, tc, label)
+    if label is not None:
+        mine = [g for g in games if g.player == "label" and g.nodes == label
+                and g.anchor == anchor and g.tc == tc]
+    else:
+        mine = [g for g in games if g.nodes == nodes and g.anchor == anchor and g.tc == tc
+                and g.player == ("full" if nodes is None else "knob")]
     missing = args.games - len(mine)
     if missing <= 0:
         return 0
@@ -257,13 +266,15 @@ def play_cell(args, engine, nodes, anchor, tc, book_keys, games, dry_run=False):
         raise SystemExit(f"{path}: the book has {len(book_keys)} openings, this cell needs "
                          f"{start + pairs - 1}")
     if dry_run:
-        print(f"  would play {player_name(nodes)} v sf-elo{anchor} at {tc}: {pairs} pair(s) from "
+        print(f"  would play {player_name(nodes, label)} v sf-elo{anchor} at {tc}: {pairs} pair(s) from "
               f"opening {start} ({len(mine)} game(s) already)")
         return 2 * pairs
     ladya_tc, sf_tc = split_tc(tc)
-    ladya = ["-engine", f"cmd={engine}", f"name={player_name(nodes)}", f"tc={ladya_tc}",
+    ladya = ["-engine", f"cmd={engine}", f"name={player_name(nodes, label)}", f"tc={ladya_tc}",
              f"option.Move Overhead={args.ladya_overhead}"]
-    if nodes is not None:
+    if label is not None:
+        ladya += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={label}"]
+    elif nodes is not None:
         ladya.append(f"option.Skill Nodes={nodes}")
     # "d<N>": Stockfish searches to depth N (its pick depth) with no clock: it plays the
     # move it would pick at any clock that reaches N, and spends nothing past it.
@@ -281,7 +292,7 @@ def play_cell(args, engine, nodes, anchor, tc, book_keys, games, dry_run=False):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     os.makedirs(os.path.join(args.results, "logs"), exist_ok=True)
     log = os.path.join(args.results, "logs", os.path.basename(path)[:-4] + ".log")
-    print(f"  play {player_name(nodes)} v sf-elo{anchor} at {tc}: {pairs} pair(s) from "
+    print(f"  play {player_name(nodes, label)} v sf-elo{anchor} at {tc}: {pairs} pair(s) from "
           f"opening {start} ({len(mine)} game(s) already) ...", flush=True)
     began = time.time()
     with open(log, "a") as out:
@@ -348,6 +359,27 @@ def anchor_lost_on_time(g):
     return g.loser == "stockfish" and "time" in g.termination.lower()
 
 
+def report_validation(args, labels, say):
+    """Item 4 of issue 47: Ladya at a UCI_Elo label against Stockfish at the same label
+    should score 40-60%."""
+    say("## Validation: Ladya at UCI_Elo L (UCI_LimitStrength) against Stockfish at L")
+    say()
+    say("| UCI_Elo | v Stockfish | tc | +W =D -L | score | Elo difference (95%) | 40-60% |")
+    say("|---|---|---|---|---|---|---|")
+    cells = {}
+    for g in labels:
+        cells.setdefault((g.nodes, g.anchor, g.tc), []).append(g.score)
+    for (label, anchor, tc), scores in sorted(cells.items()):
+        n, s = len(scores), sum(scores)
+        w, d = scores.count(1.0), scores.count(0.5)
+        best, low, high, _ = own_estimate([(None, anchor, n, s)], anchor - 1000.0, anchor + 1000.0)
+        inside = 0.4 <= s / n <= 0.6
+        say(f"| {label} | {anchor} | {tc} | +{w} ={d} -{n - w - d} | {s:g}/{n} "
+            f"({100 * s / n:.1f}%) | {best - anchor:+.0f} [{low - anchor:+.0f}, "
+            f"{high - anchor:+.0f}] | {'yes' if inside else 'NO'} |")
+    say()
+
+
 def report(args, games, out):
     def say(text=""):
         print(text)
@@ -359,6 +391,8 @@ def report(args, games, out):
     every = games
     games = [g for g in every if not anchor_lost_on_time(g)]
     left_out = len(every) - len(games)
+    labels = [g for g in games if g.player == "label"]  # validation: not in the fit
+    games = [g for g in games if g.player != "label"]
     say(f"## Games: {len(every)} in {os.path.join(args.results, 'pgn')}"
         + (f", {left_out} of them left out (Stockfish lost on time; see Faults)" if left_out
            else ""))
@@ -370,8 +404,9 @@ def report(args, games, out):
         c = cells.setdefault(key, [0, 0, 0, 0])
         c[0 if g.score == 1 else 1 if g.score == 0.5 else 2] += 1
         c[3] += g.score
-    say("| Ladya | knob | v Stockfish | tc | +W =D -L | score |")
-    say("|---|---|---|---|---|---|")
+    if cells:
+        say("| Ladya | knob | v Stockfish | tc | +W =D -L | score |")
+        say("|---|---|---|---|---|---|")
     order = sorted(cells, key=lambda k: (k[0] == "full", k[1] or 0, k[2], k[3]))
     for key in order:
         player, nodes, anchor, tc = key
@@ -380,7 +415,8 @@ def report(args, games, out):
         knob = "full" if nodes is None else f"{math.log2(nodes):.3f}"
         say(f"| {player_name(nodes)} | {knob} | {anchor} | {tc} | +{w} ={d} -{l} | "
             f"{s:g}/{n} ({100 * s / n:.1f}%) |")
-    say()
+    if cells:
+        say()
     # Faults: time losses, illegal moves, crashes, stalls (fastchess's Termination tag).
     faults = {}
     for g in every:
@@ -420,6 +456,10 @@ def report(args, games, out):
         say(f"WARNING: Stockfish at {anchor} missed its pick depth on {100 * frac:.1f}% of its "
             f"moves at {tc}: give that anchor a slower clock (--anchor-tc {anchor}=...).")
     say()
+    if labels:
+        report_validation(args, labels, say)
+    if not games:
+        return None
 
     # Per player: own estimates.
     say("## Each knob's own Elo (its games only, anchors fixed at their labels; 95% by likelihood ratio)")
@@ -570,7 +610,7 @@ def choose_anchors(args, knobs, anchors, games):
     prior = {}
     by_player = {}
     for g in games:
-        if anchor_lost_on_time(g):
+        if anchor_lost_on_time(g) or g.player == "label":
             continue
         by_player.setdefault(g.nodes, []).append((g.nodes, g.anchor, 1, g.score))
     for nodes, cells in by_player.items():
@@ -627,6 +667,9 @@ def main():
     ap.add_argument("--knobs", default="", help="log2 of the node budget, comma-separated; "
                     "'full' for full strength (e.g. 6,8,10,12,full)")
     ap.add_argument("--anchors", default="", help="Stockfish UCI_Elo anchors, 1350..2850")
+    ap.add_argument("--validate", default="", help="UCI_Elo labels to validate: Ladya with "
+                    "UCI_LimitStrength at each label against Stockfish at the same label, "
+                    "--games each (use a results folder of the build with the new table)")
     ap.add_argument("--near", type=float, default=0, help="play a knob only against anchors "
                     "within this many Elo of its estimate so far (0: all anchors)")
     ap.add_argument("--nearest", type=int, default=0, help="play a knob only against the N "
@@ -681,7 +724,12 @@ def main():
             parse_tc(tc)
         tcs[int(a)] = tc
 
-    if args.games > 0 and knobs and anchors:
+    validate = [int(a) for a in filter(None, args.validate.split(","))]
+    for a in validate:
+        if not SF_MIN_ELO <= a <= SF_MAX_ELO:
+            raise SystemExit(f"label {a} is outside Stockfish 15.1's UCI_Elo range "
+                             f"({SF_MIN_ELO}..{SF_MAX_ELO})")
+    if args.games > 0 and ((knobs and anchors) or validate):
         # The engine: one build for the whole folder.
         meta_path = os.path.join(args.results, "meta.json")
         meta = json.load(open(meta_path)) if os.path.exists(meta_path) else {}
@@ -720,6 +768,10 @@ def main():
                 tc = args.tc if anchor not in tcs else f"{args.tc}/sf{tcs[anchor]}"
                 played += play_cell(args, engine, nodes, anchor, tc, book_keys,
                                     load_games(args.results), args.dry_run)
+        for label in validate:
+            tc = args.tc if label not in tcs else f"{args.tc}/sf{tcs[label]}"
+            played += play_cell(args, engine, None, label, tc, book_keys,
+                                load_games(args.results), args.dry_run, label=label)
         if played and not args.dry_run:
             meta.setdefault("runs", []).append({
                 "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
