@@ -23,7 +23,7 @@ at any time; every run refits over ALL games in RESULTS.
   # 300 of its fitted Elo so far), and the table written into the engine.
   python3 scripts/calibrate_elo.py --results ../calib --knobs 6,8,10,12,14,16,18,20,full \\
       --anchors 1350,1600,1800,2000,2200,2400,2600,2850 --near 300 --games 100 \\
-      --tc 10+0.1 --anchor-tc 2850=20+0.2 --concurrency 2 --table src/search/skill_table.rs
+      --tc 10+0.1 --anchor-tc 2600=depth,2700=depth,2850=depth --concurrency 2 --table src/search/skill_table.rs
   # Refit and report only:
   python3 scripts/calibrate_elo.py --results ../calib --games 0
   # After a new net, the short re-run (docs/strength-limit.md): three budgets and full
@@ -35,7 +35,12 @@ Stockfish's limited levels are depth-bound: Stockfish 15.1 searches with the clo
 usual but plays the move that it picks at depth 1 + level (level from UCI_Elo, its
 Skill struct), so a clock too fast to reach that depth plays weaker than the label.
 The report checks that depth from the PGNs (each Stockfish move's depth); give a slower
---anchor-tc to an anchor that misses it.
+--anchor-tc to an anchor that misses it, or ANCHOR=depth (no clock: exactly its pick depth).
+
+Validation (Ladya with UCI_LimitStrength at each label against Stockfish at that label,
+the build with the new table, its own results folder):
+  python3 scripts/calibrate_elo.py --results ../calib-val --validate 1600,2000,2400,2450 \\
+      --games 100 --tc 10+0.1 --anchor-tc 2400=depth,2450=depth --concurrency 2
 """
 import argparse
 import datetime
