@@ -47,6 +47,7 @@ test:
 	$(CARGO) test --features tune --target-dir target/tune --lib params
 	$(CARGO) test --release --test conformance -- --ignored --nocapture --test-threads=1
 	python3 scripts/test_ledger.py
+	python3 scripts/test_calibrate_elo.py
 
 perft: all
 	$(BIN) perft --epd perft-suites/standard.epd

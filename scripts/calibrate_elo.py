@@ -492,7 +492,8 @@ def report(args, games, out):
         base = Curve.from_json(json.load(open(args.shift_of))["curve"])
         model = "shift"
     elif model == "auto":
-        model = "quadratic" if n_knobs >= 4 else "linear" if n_knobs >= 2 else None
+        model = ("cubic" if n_knobs >= 6 else "quadratic" if n_knobs >= 4
+                 else "linear" if n_knobs >= 2 else None)
     if knob_cells and model:
         curve, cov, ll_curve = fit_curve(knob_cells, model, base)
         fit = (curve, cov)
@@ -536,7 +537,9 @@ def report(args, games, out):
         curve, cov = fit
         df = n_knobs - curve.n_params()
         dev = max(0.0, 2 * (ll_free - ll_curve))
-        names = {"quadratic": "a, s0, s1 (Elo at k0; Elo per doubling at k0 and k1)",
+        names = {"cubic": "a, c0, c1, c2 (Elo at k0; the slope's Bernstein coefficients: Elo "
+                          "per doubling at k0, the middle's pull, at k1)",
+                 "quadratic": "a, s0, s1 (Elo at k0; Elo per doubling at k0 and k1)",
                  "linear": "a, s (Elo at k0; Elo per doubling)",
                  "shift": "delta (added to the earlier curve)"}[curve.model]
         say(f"## Fitted curve: {curve.model}, k0 = {curve.k0:.3f}, k1 = {curve.k1:.3f}")
@@ -692,8 +695,9 @@ def main():
     ap.add_argument("--ladya-overhead", type=int, default=100, help="Ladya's Move Overhead, ms")
     ap.add_argument("--sf-overhead", type=int, default=50, help="Stockfish's Move Overhead, ms "
                     "(its time manager subtracts 52 x this from a 50-move budget: keep it small)")
-    ap.add_argument("--model", choices=("auto", "quadratic", "linear"), default="auto",
-                    help="auto: quadratic with 4 or more knobs, else linear")
+    ap.add_argument("--model", choices=("auto", "cubic", "quadratic", "linear"), default="auto",
+                    help="auto: cubic (an S-shaped slope) with 6 or more knobs, quadratic with "
+                    "4 or 5, else linear")
     ap.add_argument("--shift-of", default="", help="an earlier run's fit.json: refit only a "
                     "shift of its curve (the short re-run after a new net)")
     ap.add_argument("--min-elo", type=int, default=1320, help="the table's lowest UCI_Elo")

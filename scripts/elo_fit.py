@@ -137,6 +137,12 @@ class Curve:
     quadratic: E(k) = a + s0 x + (s1 - s0) x^2 / (2 D), x = k - k0, D = k1 - k0, with the
                slopes at the ends s0, s1 >= 0, so the slope (Elo per doubling) changes
                linearly along the range and is never negative on it.
+    cubic:     the slope is a quadratic Bernstein polynomial in t = x / D,
+               c0 (1-t)^2 + c1 2t(1-t) + c2 t^2 with c0, c1, c2 >= 0, so it is never
+               negative on the range and can rise and fall again: an S-shaped E(k), flat
+               where the move-choice weakness rules, steep in the middle, flatter where
+               the clock and the depth take over. The quadratic is its special case
+               c1 = (c0 + c2) / 2 (a likelihood-ratio test between them is nested).
     linear:    E(k) = a + s x, s >= 0.
     shift:     E(k) = E_base(k) + delta, the shape of an earlier fit (item 6's re-run).
     Outside [k0, k1] it continues as a straight line with the end's slope."""
@@ -146,7 +152,7 @@ class Curve:
         self.theta = theta or [0.0] * self.n_params()
 
     def n_params(self):
-        return {"quadratic": 3, "linear": 2, "shift": 1}[self.model]
+        return {"cubic": 4, "quadratic": 3, "linear": 2, "shift": 1}[self.model]
 
     def basis(self, k):
         """E(k) = basis(k) . theta (+ the base curve for 'shift'), inside [k0, k1]."""
@@ -156,6 +162,9 @@ class Curve:
         if self.model == "linear":
             return [1.0, x]
         d = max(self.k1 - self.k0, 1e-9)
+        if self.model == "cubic":
+            t = x / d  # the integrals of the three Bernstein slopes, times D
+            return [1.0, d * (1 - (1 - t) ** 3) / 3, d * (t * t - 2 * t ** 3 / 3), d * t ** 3 / 3]
         return [1.0, x - x * x / (2 * d), x * x / (2 * d)]
 
     def _inside(self, k):
@@ -170,6 +179,10 @@ class Curve:
             return self.theta[1]
         d = max(self.k1 - self.k0, 1e-9)
         x = k - self.k0
+        if self.model == "cubic":
+            t = x / d
+            c0, c1, c2 = self.theta[1:]
+            return c0 * (1 - t) ** 2 + 2 * c1 * t * (1 - t) + c2 * t * t
         return self.theta[1] + (self.theta[2] - self.theta[1]) * x / d
 
     def value(self, k):
@@ -212,6 +225,10 @@ class Curve:
         return Curve(j["model"], j["k0"], j["k1"], j["theta"], base)
 
 
+def n_params_of(model):
+    return Curve(model, 0.0, 1.0).n_params()
+
+
 def fit_curve(knob_cells, model, base=None):
     """Maximum likelihood over all knob games; returns (curve, cov, loglik)."""
     knobs = sorted({k for k, _a, _n, _s in knob_cells})
@@ -223,6 +240,8 @@ def fit_curve(knob_cells, model, base=None):
 
     # Unconstrained coordinates: slopes are squares, so they cannot go below zero.
     def theta_of(z):
+        if model == "cubic":
+            return [z[0], z[1] * z[1], z[2] * z[2], z[3] * z[3]]
         if model == "quadratic":
             return [z[0], z[1] * z[1], z[2] * z[2]]
         if model == "linear":
@@ -246,7 +265,7 @@ def fit_curve(knob_cells, model, base=None):
     elif model == "linear":
         z0 = [own[knobs[0]] if base is None else own[knobs[0]], math.sqrt(slope0)]
     else:
-        z0 = [own[knobs[0]], math.sqrt(slope0), math.sqrt(slope0)]
+        z0 = [own[knobs[0]]] + [math.sqrt(slope0)] * (n_params_of(model) - 1)
     z, value = nelder_mead(nll, z0, [50.0] + [1.0] * (len(z0) - 1))
     curve.theta = theta_of(z)
     # Fisher information in theta (the predictor is linear in theta).
@@ -325,6 +344,21 @@ def self_test():
         shifted.append((k, a, n, float(sum(rng.random() < p for _ in range(n)))))
     shift, cov, _ = fit_curve(shifted, "shift", curve)
     assert abs(shift.theta[0] - 80) < 1.96 * math.sqrt(cov[0][0]) + 10, shift.theta
+    # An S-shaped truth (flat, steep, flatter): the cubic recovers it, and the quadratic
+    # (its special case) fits it clearly worse.
+    s_true = lambda k: 1300 + 1300 / (1 + math.exp(-(k - 13) / 2.2))  # noqa: E731
+    s_cells = []
+    for k in (6, 8, 10, 12, 14, 16, 18, 20):
+        for a in (1350, 1600, 1800, 2000, 2200, 2400, 2600, 2850):
+            if abs(s_true(k) - a) <= 350:
+                n, p = 200, expected(s_true(k) - a)
+                s_cells.append((k, a, n, float(sum(rng.random() < p for _ in range(n)))))
+    cubic, cov, ll_cubic = fit_curve(s_cells, "cubic")
+    misses = [k for k in range(6, 21) if abs(cubic.value(k) - s_true(k)) > cubic.band(k, cov) + 10]
+    assert len(misses) <= 1, [(k, cubic.value(k), s_true(k)) for k in misses]
+    assert all(cubic.slope(k) >= 0 for k in range(6, 21))
+    _quad, _cov, ll_q = fit_curve(s_cells, "quadratic")
+    assert 2 * (ll_cubic - ll_q) > 3.84, (ll_cubic, ll_q)  # 1 df, p < 0.05
     best, low, high, _ = own_estimate([(0, 1600, 10, 10.0)], 600, 2600)
     assert best == 2600 and 1600 < low < 2600  # never lost: only a lower bound
     best, low, high, _ = own_estimate([(0, 1600, 20, 10.0)], 600, 2600)
