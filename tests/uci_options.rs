@@ -238,5 +238,23 @@ fn limited_strength_searches_a_few_lines_and_plays_one() {
         !lines.iter().any(|l| l.contains(" multipv 2 ")),
         "{lines:#?}"
     );
+    // A budget whose weakness has fallen to 0 searches one line (Skill::lines);
+    // one with a small weakness left, fewer than four.
+    e.send("setoption name UCI_LimitStrength value false");
+    for (nodes, most) in [(1_048_576, 1), (741_455, 2), (524_288, 3), (65_536, 4)] {
+        e.send(&format!("setoption name Skill Nodes value {nodes}"));
+        e.send("go depth 5");
+        let lines = e.until("bestmove", LONG);
+        for more in most + 1..=4 {
+            assert!(
+                !lines.iter().any(|l| l.contains(&format!(" multipv {more} "))),
+                "{nodes}: {lines:#?}"
+            );
+        }
+        assert!(
+            most == 1 || lines.iter().any(|l| l.contains(&format!(" multipv {most} "))),
+            "{nodes}: {lines:#?}"
+        );
+    }
     e.quit();
 }

@@ -32,7 +32,7 @@ pub const MAX_ELO: u32 = table::MAX_ELO;
 /// Whether the table is a calibration run's output (false: session 15's
 /// hand-fitted anchors, kept until the ladder is run again).
 pub const CALIBRATED: bool = table::CALIBRATED;
-/// MultiPV lines searched to choose from.
+/// MultiPV lines searched to choose from, at most (`Skill::lines`).
 pub const LINES: usize = 4;
 
 /// The move-choice weakness tied to the node budget: `(nodes, weakness)`,
@@ -128,6 +128,23 @@ impl Skill {
         let rows = table::ELO_TO_LOG2_NODES.map(|(e, knob)| (f64::from(e), knob));
         let knob = interpolate(&rows, f64::from(elo.max(MIN_ELO)));
         Some(Skill::from_log2_nodes(knob))
+    }
+
+    /// MultiPV lines to search and choose from: 4 from weakness 6 up,
+    /// then fewer as the weakness falls (3 at 4-5, 2 at 2-3, 1 below).
+    /// At weakness w only a line within 100 (w − 1) / (128 − w) cp of the
+    /// best can be picked (4 cp at 6, 1 cp at 2), so the extra lines buy
+    /// almost no choice there and cost the search depth; dropping them
+    /// step by step lets the top budgets rise into full strength (one
+    /// line) instead of stopping short of it with four (issue 47: 262,144
+    /// nodes with four lines played at about 2150, full strength at 2400).
+    pub fn lines(&self) -> usize {
+        match self.weakness {
+            6.. => LINES,
+            4..=5 => 3,
+            2..=3 => 2,
+            _ => 1,
+        }
     }
 
     /// Picks the move to play from the last iteration's lines (best first,
@@ -239,6 +256,25 @@ mod tests {
             (2000, 40_000, 20),
         ] {
             assert_eq!(Skill::from_elo(elo), Some(Skill { nodes, weakness }));
+        }
+    }
+
+    #[test]
+    fn the_lines_fall_from_four_to_one_as_the_weakness_falls() {
+        let lines = |knob: f64| Skill::from_log2_nodes(knob).lines();
+        // The calibrated ladder's budgets up to 2^18 keep four lines.
+        for knob in [0.0, 6.0, 10.0, 14.0, 16.0, 18.0, 18.5] {
+            assert_eq!(lines(knob), LINES, "{knob}");
+        }
+        assert_eq!(lines(19.0), 3);
+        assert_eq!(lines(19.5), 2);
+        assert_eq!(lines(20.0), 1);
+        assert_eq!(lines(40.0), 1);
+        let mut last = LINES;
+        for tenth in 0..=400 {
+            let n = lines(f64::from(tenth) / 10.0);
+            assert!(n <= last, "{tenth}");
+            last = n;
         }
     }
 

@@ -8,7 +8,7 @@ use crate::board::Move;
 use crate::eval::nnue::Network;
 use crate::movegen::{UciNotation, legal_moves};
 use crate::rules::Game;
-use crate::search::skill::{self, Skill};
+use crate::search::skill::Skill;
 use crate::search::tablebase::Tablebases;
 use crate::search::{
     Limits, SearchControl, SearchEvent, SearchResult, Searcher, TbSettings, emergency_limit,
@@ -488,7 +488,7 @@ fn search_game(
         Some(s) => {
             skill_limits = Limits {
                 nodes: Some(limits.nodes.map_or(s.nodes, |n| n.min(s.nodes))),
-                multipv: limits.multipv.max(skill::LINES),
+                multipv: limits.multipv.max(s.lines()),
                 ..limits.clone()
             };
             &skill_limits
