@@ -488,14 +488,26 @@ def report(args, games, out):
     model = args.model
     n_knobs = len({k for k, *_ in knob_cells})
     base = None
+    auto = model == "auto"
     if args.shift_of:
         base = Curve.from_json(json.load(open(args.shift_of))["curve"])
         model = "shift"
     elif model == "auto":
         model = ("cubic" if n_knobs >= 6 else "quadratic" if n_knobs >= 4
                  else "linear" if n_knobs >= 2 else None)
+    rejected = None
     if knob_cells and model:
         curve, cov, ll_curve = fit_curve(knob_cells, model, base)
+        if auto and model == "cubic":
+            # The smooth shape, unless its own deviance test rejects it: then the polyline
+            # through the knobs (monotone, one slope a stretch), which cannot be rejected.
+            ll_own = sum(loglik([(math.log2(n), a, m, s) for a, (m, s) in by.items()],
+                                lambda _k, e=own[(p, n)][0]: e)
+                         for (p, n), by in players.items() if p == "knob")
+            dev, df = max(0.0, 2 * (ll_own - ll_curve)), n_knobs - curve.n_params()
+            if df > 0 and chi2_sf(dev, df) < 0.05:
+                rejected = (model, dev, df, chi2_sf(dev, df))
+                curve, cov, ll_curve = fit_curve(knob_cells, "polyline")
         fit = (curve, cov)
     say("| Ladya | knob | nodes | games | own Elo (95%) | fitted curve (95%) |")
     say("|---|---|---|---|---|---|")
@@ -537,7 +549,12 @@ def report(args, games, out):
         curve, cov = fit
         df = n_knobs - curve.n_params()
         dev = max(0.0, 2 * (ll_free - ll_curve))
-        names = {"cubic": "a, c0, c1, c2 (Elo at k0; the slope's Bernstein coefficients: Elo "
+        if rejected:
+            say(f"The {rejected[0]} curve does not fit (deviance {rejected[1]:.2f} on {rejected[2]} "
+                f"df against one free Elo per knob, p = {rejected[3]:.3f}): the polyline through "
+                "the knobs is used instead (--model forces a shape).")
+        names = {"polyline": "a, then one slope a stretch between knobs (Elo per doubling)",
+                 "cubic": "a, c0, c1, c2 (Elo at k0; the slope's Bernstein coefficients: Elo "
                           "per doubling at k0, the middle's pull, at k1)",
                  "quadratic": "a, s0, s1 (Elo at k0; Elo per doubling at k0 and k1)",
                  "linear": "a, s (Elo at k0; Elo per doubling)",
@@ -695,9 +712,10 @@ def main():
     ap.add_argument("--ladya-overhead", type=int, default=100, help="Ladya's Move Overhead, ms")
     ap.add_argument("--sf-overhead", type=int, default=50, help="Stockfish's Move Overhead, ms "
                     "(its time manager subtracts 52 x this from a 50-move budget: keep it small)")
-    ap.add_argument("--model", choices=("auto", "cubic", "quadratic", "linear"), default="auto",
-                    help="auto: cubic (an S-shaped slope) with 6 or more knobs, quadratic with "
-                    "4 or 5, else linear")
+    ap.add_argument("--model", choices=("auto", "polyline", "cubic", "quadratic", "linear"),
+                    default="auto", help="auto: cubic (an S-shaped slope) with 6 or more knobs, "
+                    "or the polyline through the knobs where the cubic's deviance test rejects "
+                    "it (p < 0.05); quadratic with 4 or 5 knobs, else linear")
     ap.add_argument("--shift-of", default="", help="an earlier run's fit.json: refit only a "
                     "shift of its curve (the short re-run after a new net)")
     ap.add_argument("--min-elo", type=int, default=1320, help="the table's lowest UCI_Elo")
@@ -821,7 +839,10 @@ def main():
                    f"The report (points, intervals, curve) is {args.results}/report.md;",
                    "docs/strength-limit.md explains the scale."]
         meta_path = os.path.join(args.results, "meta.json")
-        stages = json.load(open(meta_path)).get("runs", []) if os.path.exists(meta_path) else []
+        meta = json.load(open(meta_path)) if os.path.exists(meta_path) else {}
+        # A folder started from another build's games (meta "imported", written by hand with
+        # the reason those games still hold) lists that build's runs first.
+        stages = meta.get("imported", {}).get("runs", []) + meta.get("runs", [])
         for path in filter(None, [os.path.join(args.results, "skill_table.rs"), args.table]):
             write_table(path, result["rows"], result["top"], result["top_source"], command,
                         stages, summary)

@@ -144,14 +144,21 @@ class Curve:
                the clock and the depth take over. The quadratic is its special case
                c1 = (c0 + c2) / 2 (a likelihood-ratio test between them is nested).
     linear:    E(k) = a + s x, s >= 0.
+    polyline:  straight between the knobs played (the knots), one slope >= 0 per stretch:
+               the most freedom a monotone curve can have on these knobs, for when the
+               smooth shapes are rejected (a slope with two humps: the move-choice
+               weakness fading, then the MultiPV lines falling from four to one).
     shift:     E(k) = E_base(k) + delta, the shape of an earlier fit (item 6's re-run).
     Outside [k0, k1] it continues as a straight line with the end's slope."""
 
-    def __init__(self, model, k0, k1, theta=None, base=None):
+    def __init__(self, model, k0, k1, theta=None, base=None, knots=None):
         self.model, self.k0, self.k1, self.base = model, k0, k1, base
+        self.knots = sorted(knots) if knots else [k0, k1]
         self.theta = theta or [0.0] * self.n_params()
 
     def n_params(self):
+        if self.model == "polyline":
+            return len(self.knots)
         return {"cubic": 4, "quadratic": 3, "linear": 2, "shift": 1}[self.model]
 
     def basis(self, k):
@@ -161,6 +168,8 @@ class Curve:
         x = k - self.k0
         if self.model == "linear":
             return [1.0, x]
+        if self.model == "polyline":
+            return [1.0] + [min(max(k - a, 0.0), b - a) for a, b in zip(self.knots, self.knots[1:])]
         d = max(self.k1 - self.k0, 1e-9)
         if self.model == "cubic":
             t = x / d  # the integrals of the three Bernstein slopes, times D
@@ -177,6 +186,10 @@ class Curve:
             return self.base.slope(k)
         if self.model == "linear":
             return self.theta[1]
+        if self.model == "polyline":
+            for i, b in enumerate(self.knots[1:]):
+                if k <= b or i == len(self.knots) - 2:
+                    return self.theta[1 + i]
         d = max(self.k1 - self.k0, 1e-9)
         x = k - self.k0
         if self.model == "cubic":
@@ -217,16 +230,14 @@ class Curve:
 
     def to_json(self):
         return {"model": self.model, "k0": self.k0, "k1": self.k1, "theta": self.theta,
-                "base": self.base.to_json() if self.base else None}
+                "base": self.base.to_json() if self.base else None, "knots": self.knots}
 
     @staticmethod
     def from_json(j):
         base = Curve.from_json(j["base"]) if j.get("base") else None
-        return Curve(j["model"], j["k0"], j["k1"], j["theta"], base)
+        return Curve(j["model"], j["k0"], j["k1"], j["theta"], base, j.get("knots"))
 
 
-def n_params_of(model):
-    return Curve(model, 0.0, 1.0).n_params()
 
 
 def fit_curve(knob_cells, model, base=None):
@@ -236,17 +247,11 @@ def fit_curve(knob_cells, model, base=None):
         k0, k1 = base.k0, base.k1
     else:
         k0, k1 = knobs[0], knobs[-1]
-    curve = Curve(model, k0, k1, base=base)
+    curve = Curve(model, k0, k1, base=base, knots=knobs if model == "polyline" else None)
 
     # Unconstrained coordinates: slopes are squares, so they cannot go below zero.
     def theta_of(z):
-        if model == "cubic":
-            return [z[0], z[1] * z[1], z[2] * z[2], z[3] * z[3]]
-        if model == "quadratic":
-            return [z[0], z[1] * z[1], z[2] * z[2]]
-        if model == "linear":
-            return [z[0], z[1] * z[1]]
-        return [z[0]]
+        return [z[0]] + [v * v for v in z[1:]]
 
     def nll(z):
         curve.theta = theta_of(z)
@@ -264,8 +269,11 @@ def fit_curve(knob_cells, model, base=None):
         z0 = [sum(own[k] - base.value(k) for k in knobs) / len(knobs)]
     elif model == "linear":
         z0 = [own[knobs[0]] if base is None else own[knobs[0]], math.sqrt(slope0)]
+    elif model == "polyline":  # each stretch's slope from the knobs' own estimates
+        z0 = [own[knobs[0]]] + [math.sqrt(max((own[b] - own[a]) / (b - a), 1.0))
+                                for a, b in zip(knobs, knobs[1:])]
     else:
-        z0 = [own[knobs[0]]] + [math.sqrt(slope0)] * (n_params_of(model) - 1)
+        z0 = [own[knobs[0]]] + [math.sqrt(slope0)] * (curve.n_params() - 1)
     z, value = nelder_mead(nll, z0, [50.0] + [1.0] * (len(z0) - 1))
     curve.theta = theta_of(z)
     # Fisher information in theta (the predictor is linear in theta).
@@ -359,6 +367,14 @@ def self_test():
     assert all(cubic.slope(k) >= 0 for k in range(6, 21))
     _quad, _cov, ll_q = fit_curve(s_cells, "quadratic")
     assert 2 * (ll_cubic - ll_q) > 3.84, (ll_cubic, ll_q)  # 1 df, p < 0.05
+    # The polyline: straight between the knobs, monotone, through the truth at the knobs.
+    poly, cov, ll_poly = fit_curve(s_cells, "polyline")
+    assert poly.knots == [6, 8, 10, 12, 14, 16, 18, 20] and ll_poly >= ll_cubic - 1e-6
+    misses = [k for k in poly.knots if abs(poly.value(k) - s_true(k)) > poly.band(k, cov)]
+    assert len(misses) <= 1, [(k, poly.value(k), s_true(k)) for k in misses]
+    assert all(poly.slope(k) >= 0 for k in range(6, 21))
+    again = Curve.from_json(poly.to_json())
+    assert all(abs(again.value(k / 2) - poly.value(k / 2)) < 1e-9 for k in range(8, 44))
     best, low, high, _ = own_estimate([(0, 1600, 10, 10.0)], 600, 2600)
     assert best == 2600 and 1600 < low < 2600  # never lost: only a lower bound
     best, low, high, _ = own_estimate([(0, 1600, 20, 10.0)], 600, 2600)
