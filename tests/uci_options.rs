@@ -247,12 +247,17 @@ fn limited_strength_searches_a_few_lines_and_plays_one() {
         let lines = e.until("bestmove", LONG);
         for more in most + 1..=4 {
             assert!(
-                !lines.iter().any(|l| l.contains(&format!(" multipv {more} "))),
+                !lines
+                    .iter()
+                    .any(|l| l.contains(&format!(" multipv {more} "))),
                 "{nodes}: {lines:#?}"
             );
         }
         assert!(
-            most == 1 || lines.iter().any(|l| l.contains(&format!(" multipv {most} "))),
+            most == 1
+                || lines
+                    .iter()
+                    .any(|l| l.contains(&format!(" multipv {most} "))),
             "{nodes}: {lines:#?}"
         );
     }
