@@ -332,13 +332,17 @@ def self_test():
     """Simulated games from a known concave curve: the fit must recover it within its band,
     a straight line must fit worse, and a shift of it must be found again."""
     rng = random.Random(47)
+
+    def simulate(truth, games):
+        """Each knob against the anchors within 350 of it, `games` games a cell."""
+        return [(k, a, games, float(sum(rng.random() < expected(truth(k) - a)
+                                        for _ in range(games))))
+                for k in (6, 8, 10, 12, 14, 16, 18, 20)
+                for a in (1350, 1600, 1800, 2000, 2200, 2400, 2600, 2850)
+                if abs(truth(k) - a) <= 350]
+
     true = lambda k: 1000 + 140 * (k - 6) - 2.5 * (k - 6) ** 2  # noqa: E731
-    cells = []
-    for k in (6, 8, 10, 12, 14, 16, 18, 20):
-        for a in (1350, 1600, 1800, 2000, 2200, 2400, 2600, 2850):
-            if abs(true(k) - a) <= 350:
-                n, p = 100, expected(true(k) - a)
-                cells.append((k, a, n, float(sum(rng.random() < p for _ in range(n)))))
+    cells = simulate(true, 100)
     curve, cov, ll_quad = fit_curve(cells, "quadratic")
     misses = [k for k in range(6, 21) if abs(curve.value(k) - true(k)) > curve.band(k, cov)]
     assert len(misses) <= 1, misses  # a 95% band: one knob of 15 may fall outside
@@ -355,12 +359,7 @@ def self_test():
     # An S-shaped truth (flat, steep, flatter): the cubic recovers it, and the quadratic
     # (its special case) fits it clearly worse.
     s_true = lambda k: 1300 + 1300 / (1 + math.exp(-(k - 13) / 2.2))  # noqa: E731
-    s_cells = []
-    for k in (6, 8, 10, 12, 14, 16, 18, 20):
-        for a in (1350, 1600, 1800, 2000, 2200, 2400, 2600, 2850):
-            if abs(s_true(k) - a) <= 350:
-                n, p = 200, expected(s_true(k) - a)
-                s_cells.append((k, a, n, float(sum(rng.random() < p for _ in range(n)))))
+    s_cells = simulate(s_true, 200)
     cubic, cov, ll_cubic = fit_curve(s_cells, "cubic")
     misses = [k for k in range(6, 21) if abs(cubic.value(k) - s_true(k)) > cubic.band(k, cov) + 10]
     assert len(misses) <= 1, [(k, cubic.value(k), s_true(k)) for k in misses]
