@@ -251,12 +251,10 @@ def play_cell(args, engine, nodes, anchor, tc, book_keys, games, dry_run=False, 
     """One cell: a knob (nodes; None is full strength) or, for validation, a UCI_Elo label
     (label; nodes is then unused) against Stockfish at one anchor and clock."""
     path = cell_path(args.results, nodes, anchor, tc, label)
-    if label is not None:
-        mine = [g for g in games if g.player == "label" and g.nodes == label
-                and g.anchor == anchor and g.tc == tc]
-    else:
-        mine = [g for g in games if g.nodes == nodes and g.anchor == anchor and g.tc == tc
-                and g.player == ("full" if nodes is None else "knob")]
+    kind, who = ("label", label) if label is not None else (
+        "full" if nodes is None else "knob", nodes)
+    mine = [g for g in games if g.player == kind and g.nodes == who and g.anchor == anchor
+            and g.tc == tc]
     missing = args.games - len(mine)
     if missing <= 0:
         return 0
@@ -495,23 +493,23 @@ def report(args, games, out):
     elif model == "auto":
         model = ("cubic" if n_knobs >= 6 else "quadratic" if n_knobs >= 4
                  else "linear" if n_knobs >= 2 else None)
+    # One free Elo per knob: the yardstick of the curve's deviance test.
+    ll_free = sum(loglik([(math.log2(n), a, m, s) for a, (m, s) in by.items()],
+                         lambda _k, e=own[(p, n)][0]: e)
+                  for (p, n), by in players.items() if p == "knob")
     rejected = None
     if knob_cells and model:
         curve, cov, ll_curve = fit_curve(knob_cells, model, base)
         if auto and model == "cubic":
             # The smooth shape, unless its own deviance test rejects it: then the polyline
             # through the knobs (monotone, one slope a stretch), which cannot be rejected.
-            ll_own = sum(loglik([(math.log2(n), a, m, s) for a, (m, s) in by.items()],
-                                lambda _k, e=own[(p, n)][0]: e)
-                         for (p, n), by in players.items() if p == "knob")
-            dev, df = max(0.0, 2 * (ll_own - ll_curve)), n_knobs - curve.n_params()
+            dev, df = max(0.0, 2 * (ll_free - ll_curve)), n_knobs - curve.n_params()
             if df > 0 and chi2_sf(dev, df) < 0.05:
                 rejected = (model, dev, df, chi2_sf(dev, df))
                 curve, cov, ll_curve = fit_curve(knob_cells, "polyline")
         fit = (curve, cov)
     say("| Ladya | knob | nodes | games | own Elo (95%) | fitted curve (95%) |")
     say("|---|---|---|---|---|---|")
-    ll_free = 0.0
     for key in sorted(players, key=lambda k: (k[0] == "full", k[1] or 0)):
         player, nodes = key
         best, low, high, n, side = own[key]
@@ -524,8 +522,6 @@ def report(args, games, out):
         fitted = ""
         if player == "knob":
             k = math.log2(nodes)
-            cl = [(k, a, m, s) for a, (m, s) in players[key].items()]
-            ll_free += loglik(cl, lambda _k, e=best: e)
             if fit:
                 fitted = f"{fit[0].value(k):.0f} ± {fit[0].band(k, fit[1]):.0f}"
         knob = "full" if nodes is None else f"{math.log2(nodes):.3f}"
@@ -776,7 +772,7 @@ def main():
         for k, v in settings.items():
             if meta.get(k, v) != v:
                 raise SystemExit(f"{args.results} was started with {k} = {meta[k]}; keep it")
-        for tc in sorted({args.tc, *tcs.values()} - {f"d{sf_pick_depth(a)}" for a in tcs}):
+        for tc in sorted(t for t in {args.tc, *tcs.values()} if not t.startswith("d")):
             base, inc = parse_tc(tc)
             budget = 1000 * base + 1000 * inc * 49
             left = max(1.0, budget - args.sf_overhead * 52)
