@@ -137,7 +137,7 @@ impl Skill {
     /// almost no choice there and cost the search depth; dropping them
     /// step by step lets the top budgets rise into full strength (one
     /// line) instead of stopping short of it with four (issue 47: 262,144
-    /// nodes with four lines played at about 2150, full strength at 2400).
+    /// nodes with four lines played at about 2150, full strength at about 2450).
     pub fn lines(&self) -> usize {
         match self.weakness {
             6.. => LINES,

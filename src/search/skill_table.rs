@@ -16,7 +16,7 @@
 //!   2026-12-06: python3 scripts/calibrate_elo.py --results /work/calib37 --engine /work/bin/ladya-cc55425 --stockfish /usr/games/stockfish --fastchess /work/shared/tools/fastchess --tc 10+0.1 --concurrency 2 --anchor-tc 1350=3+0.03,1600=3+0.03,1800=6+0.06,2000=6+0.06,2200=depth,2400=depth,2500=depth --knobs 13 --anchors 1600,1800,2000 --games 40 (120 games)
 //!   2026-12-06: python3 scripts/calibrate_elo.py --results /work/calib37 --engine /work/bin/ladya-cc55425 --stockfish /usr/games/stockfish --fastchess /work/shared/tools/fastchess --tc 10+0.1 --concurrency 2 --anchor-tc 1350=3+0.03,1600=3+0.03,1800=6+0.06,2000=6+0.06,2200=depth,2400=depth,2500=depth --knobs full --anchors 2400 --games 40 (40 games)
 //!   2026-12-06: python3 scripts/calibrate_elo.py --results /work/calib37 --engine /work/bin/ladya-cc55425 --stockfish /usr/games/stockfish --fastchess /work/shared/tools/fastchess --tc 10+0.1 --concurrency 2 --anchor-tc 2400=depth --knobs full --anchors 2400 --games 100 (60 games)
-//! 1783 games against Stockfish 15.1's UCI_Elo anchors; fit: polyline in the knob; top: the fitted full strength rounded down to 50.
+//! 1883 games against Stockfish 15.1's UCI_Elo anchors; fit: polyline in the knob; top: the fitted full strength rounded down to 50.
 //! The report (points, intervals, curve) is /work/calib37/report.md;
 //! docs/strength-limit.md explains the scale.
 
@@ -29,12 +29,12 @@ pub const MIN_ELO: u32 = 1320;
 
 /// Full strength on the ladder: `UCI_Elo` at or above it plays at full
 /// strength. This top is the fitted full strength rounded down to 50.
-pub const MAX_ELO: u32 = 2400;
+pub const MAX_ELO: u32 = 2450;
 
 /// `(UCI_Elo, log2 of the node budget)`, both increasing; the first row is
 /// `MIN_ELO` and the last `MAX_ELO` (whose knob only shapes the approach).
 /// Rows marked `// extrapolated` lie outside the knobs that were played.
-pub const ELO_TO_LOG2_NODES: [(u32, f64); 23] = [
+pub const ELO_TO_LOG2_NODES: [(u32, f64); 24] = [
     (1320, 5.1183), // extrapolated
     (1350, 6.0967),
     (1400, 7.7273),
@@ -58,4 +58,5 @@ pub const ELO_TO_LOG2_NODES: [(u32, f64); 23] = [
     (2300, 18.6400),
     (2350, 18.8489),
     (2400, 19.1929),
+    (2450, 19.8900),
 ];
