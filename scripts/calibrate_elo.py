@@ -836,9 +836,11 @@ def main():
                    "docs/strength-limit.md explains the scale."]
         meta_path = os.path.join(args.results, "meta.json")
         meta = json.load(open(meta_path)) if os.path.exists(meta_path) else {}
-        # A folder started from another build's games (meta "imported", written by hand with
-        # the reason those games still hold) lists that build's runs first.
-        stages = meta.get("imported", {}).get("runs", []) + meta.get("runs", [])
+        # Games brought in from other folders (meta "imported": one entry or a list, each
+        # written by hand with the reason those games still hold) list their runs first.
+        imports = meta.get("imported", [])
+        imports = [imports] if isinstance(imports, dict) else imports
+        stages = [run for imp in imports for run in imp.get("runs", [])] + meta.get("runs", [])
         for path in filter(None, [os.path.join(args.results, "skill_table.rs"), args.table]):
             write_table(path, result["rows"], result["top"], result["top_source"], command,
                         stages, summary)
