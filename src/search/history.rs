@@ -3,8 +3,11 @@
 //! that refuted the previous move, per piece and destination), and
 //! continuation histories (how good a piece-to-square move was after the
 //! piece-to-square moves one and two plies earlier; Stockfish's
-//! "counter-move history" and "follow-up history").
+//! "counter-move history" and "follow-up history"). It also holds the
+//! thread's correction history (`correction`), what the search learns
+//! about the static evaluation.
 
+use super::correction::CorrectionHistory;
 use super::params;
 use super::value::MAX_PLY;
 use crate::board::{Board, Color, Move};
@@ -47,6 +50,10 @@ pub struct History {
     /// the last clear, one bit each: `clear` zeroes only those, so that
     /// `bench` and `ucinewgame` do not pay for 4 MB of mostly clean tables.
     written: [[u64; 16]; 2],
+    /// The static evaluation's learnt corrections; kept from one search
+    /// to the next, as Stockfish keeps them (an evaluation error does not
+    /// age with the move number).
+    pub correction: CorrectionHistory,
 }
 
 fn new_cont_table() -> Box<ContTable> {
@@ -64,6 +71,7 @@ impl History {
             counter: Box::new([[Move::NULL; 64]; 16]),
             continuation: [new_cont_table(), new_cont_table()],
             written: [[0; 16]; 2],
+            correction: CorrectionHistory::new(),
         }
     }
 
@@ -85,6 +93,7 @@ impl History {
                 }
             }
         }
+        self.correction.clear();
     }
 
     /// Between searches: keep the history, but shrink it (to

@@ -15,14 +15,15 @@
 //!   `value` (mate scores) and `see`.
 //!
 //! Inside: `pvs` (the alpha-beta node search), `probcut`, `singular`,
-//! `reductions`, `quiescence`, `ordering` with `history`, the
-//! transposition table `tt` (with `prefetch` and `large_pages`), `time`
-//! management, `thread_data`, one search thread's state,
-//! `aspiration` windows and `smp`, the helper threads. Iterative deepening
-//! and MultiPV are below.
+//! `reductions`, `quiescence`, `ordering` with `history`, `correction`
+//! (the static evaluation's learnt errors), the transposition table `tt`
+//! (with `prefetch` and `large_pages`), `time` management, `thread_data`,
+//! one search thread's state, `aspiration` windows and `smp`, the helper
+//! threads. Iterative deepening and MultiPV are below.
 
 mod aspiration;
 pub mod bench;
+mod correction;
 mod history;
 mod large_pages;
 mod limits;

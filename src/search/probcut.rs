@@ -55,12 +55,14 @@ pub fn probcut_worth_trying(
 impl ThreadData<'_> {
     /// Tries ProbCut at the node `b` at `ply` (not in check, not a PV node),
     /// searched to `depth`: each capture and queen promotion whose SEE
-    /// covers the distance from the node's `static_eval` to
+    /// covers the distance from the node's `static_eval` (corrected) to
     /// `probcut_beta`, the table move first when it is one of them. Returns the score of the first that holds
     /// `probcut_beta` in quiescence and then at reduced depth, after
     /// storing it as a lower bound at `depth - 3` with its move and
-    /// `static_eval`; `None` when none holds; `Some(0)` after a stop (the
-    /// value is then meaningless, as every search's).
+    /// `raw_eval` (the table keeps the uncorrected eval); `None` when none
+    /// holds; `Some(0)` after a stop (the value is then meaningless, as
+    /// every search's).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn probcut(
         &mut self,
         b: &Board,
@@ -69,6 +71,7 @@ impl ThreadData<'_> {
         ply: usize,
         tt_move: Move,
         static_eval: i32,
+        raw_eval: i32,
     ) -> Option<i32> {
         debug_assert!(depth >= params::probcut_min_depth() && !b.in_check());
         let see_threshold = probcut_beta - static_eval;
@@ -101,7 +104,7 @@ impl ThreadData<'_> {
                     TtData {
                         mv: m,
                         score: to_tt(score, ply),
-                        eval: static_eval,
+                        eval: raw_eval,
                         depth: depth - stored_reduction(),
                         bound: TtBound::Lower,
                         was_pv: self.stack[ply].tt_pv,

@@ -1,6 +1,7 @@
 //! The main search: principal-variation alpha-beta, fail-soft, with the
 //! usual selectivity. Steps are numbered as in Stockfish and Ethereal.
 
+use super::correction::CorrectionIndex;
 use super::history::{bonus, malus};
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::params;
@@ -179,14 +180,25 @@ impl ThreadData<'_> {
             }
         }
 
-        // Step 6. Static evaluation, sharpened by the table's bound.
-        // The singular search's node has stored its eval at this ply already.
-        let static_eval = if in_check {
+        // Step 6. Static evaluation, corrected by what the search has
+        // learnt about this pawn structure (correction history), then
+        // sharpened by the table's bound. The table keeps the raw one.
+        // The singular search's node has stored its corrected eval at this
+        // ply already (the singular search neither stores nor teaches).
+        let correction_at = CorrectionIndex::of(b);
+        let raw_eval = if in_check {
             NO_EVAL
         } else if singular_search {
             self.stack[ply].eval
         } else {
             hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval)
+        };
+        let static_eval = if in_check {
+            NO_EVAL
+        } else if singular_search {
+            raw_eval
+        } else {
+            self.history.correction.correct(correction_at, raw_eval)
         };
         let eval = match hit {
             Some(h) if !in_check => h.refine(static_eval, ply),
@@ -245,7 +257,8 @@ impl ThreadData<'_> {
             if !singular_search
                 && beta.abs() < TB_BOUND
                 && probcut_worth_trying(hit, depth, ply, probcut_beta)
-                && let Some(s) = self.probcut(b, probcut_beta, depth, ply, tt_move, static_eval)
+                && let Some(s) =
+                    self.probcut(b, probcut_beta, depth, ply, tt_move, static_eval, raw_eval)
             {
                 return s;
             }
@@ -503,7 +516,7 @@ impl ThreadData<'_> {
             } else {
                 TtBound::Upper
             };
-            let eval_to_store = if in_check { 0 } else { static_eval };
+            let eval_to_store = if in_check { 0 } else { raw_eval };
             self.tt.store(
                 key,
                 TtData {
@@ -515,6 +528,22 @@ impl ThreadData<'_> {
                     was_pv: tt_pv,
                 },
             );
+
+            // Step 16. Correction history learns how far the evaluation
+            // was off, unless the best move is a capture or a promotion
+            // (the evaluation was then early rather than wrong) or the side
+            // to move is in check (it had none); a fail-low, with no best
+            // move, teaches too. Stockfish's conditions.
+            if !in_check && !best_move.is_tactical() {
+                self.history.correction.update(
+                    correction_at,
+                    raw_eval,
+                    static_eval,
+                    best,
+                    bound,
+                    depth,
+                );
+            }
         }
         best
     }
@@ -687,6 +716,41 @@ mod tests {
                 assert_eq!(w.negamax(&b, 10, 11, 10, 1), expected, "clock {clock}");
             });
         }
+    }
+
+    /// Teaches `w`'s correction history that `b`'s evaluation is
+    /// `MAX_CORRECTION_CP` too low.
+    fn correct_upwards(w: &mut crate::search::thread_data::ThreadData, b: &Board) {
+        use crate::search::correction::CorrectionIndex;
+        let at = CorrectionIndex::of(b);
+        for _ in 0..1000 {
+            w.history
+                .correction
+                .update(at, 0, 0, 500, TtBound::Exact, 20);
+        }
+    }
+
+    #[test]
+    fn the_search_prunes_with_the_corrected_eval_and_stores_the_raw_one() {
+        use crate::search::correction::MAX_CORRECTION_CP;
+        let b = Board::startpos();
+        let raw = crate::eval::evaluate(&b);
+        with_thread_data(vec![b.key()], |w| {
+            correct_upwards(w, &b);
+            w.negamax(&b, -INFINITE, INFINITE, 1, 1);
+            assert_eq!(w.stack[1].eval, raw + MAX_CORRECTION_CP);
+            assert_eq!(w.tt.probe(b.key()).unwrap().eval, raw);
+        });
+        // Quiescence stands pat on the corrected evaluation (the start
+        // position has no capture), and stores the raw one.
+        with_thread_data(vec![b.key()], |w| {
+            correct_upwards(w, &b);
+            assert_eq!(
+                w.quiescence(&b, -INFINITE, INFINITE, 1, 1),
+                raw + MAX_CORRECTION_CP
+            );
+            assert_eq!(w.tt.probe(b.key()).unwrap().eval, raw);
+        });
     }
 
     #[test]

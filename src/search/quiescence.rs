@@ -2,6 +2,7 @@
 //! from check, and on its first ply safe quiet checks) until the position is quiet, so that the evaluation is
 //! never taken in the middle of an exchange.
 
+use super::correction::CorrectionIndex;
 use super::ordering::{MovePicker, see_verdict};
 use super::params;
 use super::see::{SEE_VALUE, piece_value, see_ge};
@@ -53,16 +54,23 @@ impl ThreadData<'_> {
         }
 
         // Q2. Stand pat: the side to move may decline every capture (not
-        // when in check: then every evasion is searched).
+        // when in check: then every evasion is searched). The evaluation
+        // is corrected as in the main search; the table keeps the raw one.
         let mut best;
+        let raw_eval;
         let static_eval;
         let mut picker;
         if in_check {
+            raw_eval = 0;
             static_eval = 0;
             best = -INFINITE;
             picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL, [None; 2]);
         } else {
-            static_eval = hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval);
+            raw_eval = hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval);
+            static_eval = self
+                .history
+                .correction
+                .correct(CorrectionIndex::of(b), raw_eval);
             best = static_eval;
             // A stored bound that says the position is better (a lower
             // bound above the eval) or worse (an upper bound below it) is
@@ -148,7 +156,7 @@ impl ThreadData<'_> {
             TtData {
                 mv: best_move,
                 score: to_tt(best, ply),
-                eval: static_eval,
+                eval: raw_eval,
                 depth: 0,
                 bound,
                 was_pv: pv_mark(pv_node, hit),

@@ -1,0 +1,271 @@
+//! Correction history: what the search has learnt about the static
+//! evaluation's errors. The evaluation misjudges some kinds of positions
+//! the same way again and again; a node's search result says by how much
+//! its static evaluation was off. Kept by pawn structure (per side to
+//! move) as a running average of that error, it is added to the raw
+//! evaluation of every later position with the same pawns, so that the
+//! pruning that compares the evaluation with the window (reverse
+//! futility, null move, futility, `improving`, quiescence's stand pat)
+//! starts from a better estimate.
+//!
+//! The idea is Stockfish's pawn correction history (Stockfish 16.1); the
+//! update is the depth-weighted moving average of Stash, Berserk and
+//! other open engines: an entry moves towards the observed error by
+//! `min(depth + 1, 16) / 256` of the distance, in 1/256 centipawn, and is
+//! clamped to ±32 cp.
+//!
+//! The table keeps no key: it is a hint, and a position that lands on
+//! another structure's entry gets that entry's (small, bounded) hint. The
+//! raw evaluation, not the corrected one, is what the transposition
+//! table stores, so that the table's evaluations never carry an old
+//! correction.
+
+use super::tt::TtBound;
+use super::value::{TB_BOUND, is_decisive};
+use crate::board::Board;
+
+/// Entries per side to move: 16,384 (a 14-bit index), Stockfish's size.
+const BITS: u32 = 14;
+const ENTRIES: usize = 1 << BITS;
+/// Entries are kept in 1/GRAIN of a centipawn, so that the small steps of
+/// the moving average are not lost to rounding.
+pub const GRAIN: i32 = 256;
+/// A new observation weighs `min(depth + 1, MAX_WEIGHT) / WEIGHT_SCALE`:
+/// a deep search's verdict counts more, and none moves an entry more than
+/// 1/16 of the way to it, so that one odd node cannot swing it.
+const WEIGHT_SCALE: i32 = 256;
+const MAX_WEIGHT: i32 = 16;
+/// The largest correction an entry makes, in centipawns: enough to move a
+/// pruning decision at its margin, too little to turn a sound evaluation
+/// upside down.
+pub const MAX_CORRECTION_CP: i32 = 32;
+/// The same bound in the entries' units (8,192: an `i16` holds it).
+const LIMIT: i32 = MAX_CORRECTION_CP * GRAIN;
+
+/// Where a position's corrections are kept: computed once per node, for
+/// the correction at its start and the update at its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CorrectionIndex {
+    side: usize,
+    pawn: usize,
+}
+
+impl CorrectionIndex {
+    pub fn of(b: &Board) -> CorrectionIndex {
+        CorrectionIndex {
+            side: b.side_to_move().index(),
+            pawn: pawn_index(b),
+        }
+    }
+}
+
+/// A table index from a few words that together say what the entry is
+/// about: each word folded in by a multiply and a xorshift, then
+/// SplitMix64's finaliser; the top bits taken.
+#[inline]
+fn index_of<const N: usize>(words: [u64; N]) -> usize {
+    const MULTIPLIERS: [u64; 4] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x94D0_49BB_1331_11EB,
+        0xD6E8_FEB8_6659_FD93,
+    ];
+    let mut h = 0u64;
+    for (w, m) in words.iter().zip(MULTIPLIERS) {
+        h = (h ^ w).wrapping_mul(m);
+        h ^= h >> 32;
+    }
+    let h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (h >> (64 - BITS)) as usize
+}
+
+/// The pawn structure's entry: a hash of the two pawn sets, which the
+/// board already keeps up to date (so `make` pays nothing for it; only a
+/// node that evaluates hashes them).
+#[inline]
+fn pawn_index(b: &Board) -> usize {
+    index_of(b.pawns)
+}
+
+pub struct CorrectionHistory {
+    /// By side to move, then pawn-structure index.
+    pawn: Box<[[i16; ENTRIES]; 2]>,
+}
+
+impl CorrectionHistory {
+    pub fn new() -> CorrectionHistory {
+        CorrectionHistory {
+            pawn: Box::new([[0; ENTRIES]; 2]),
+        }
+    }
+
+    /// Back to a new table's state, in place.
+    pub fn clear(&mut self) {
+        self.pawn.iter_mut().for_each(|side| side.fill(0));
+    }
+
+    /// The evaluation the search uses: `raw` plus what the table has
+    /// learnt. Never a tablebase or mate score, whatever `raw` is: the
+    /// search must not take a guess for a proof.
+    #[inline]
+    pub fn correct(&self, at: CorrectionIndex, raw: i32) -> i32 {
+        let correction = self.pawn[at.side][at.pawn] as i32 / GRAIN;
+        (raw + correction).clamp(-TB_BOUND + 1, TB_BOUND - 1)
+    }
+
+    /// Learns from a node's result `best`, of kind `bound`, searched to
+    /// `depth`, whose evaluation was `raw` before and `corrected` after
+    /// correction. Only a result that says which way the evaluation was
+    /// wrong counts: a fail-high (a lower bound) that is still below the
+    /// corrected evaluation, or a fail-low above it, does not (Stockfish's
+    /// conditions). Nor does a mate or tablebase score, which measures
+    /// no evaluation error. The caller leaves out nodes in check and nodes
+    /// whose best move is a capture or promotion (the evaluation of a
+    /// position in the middle of an exchange is not wrong, only early).
+    pub fn update(
+        &mut self,
+        at: CorrectionIndex,
+        raw: i32,
+        corrected: i32,
+        best: i32,
+        bound: TtBound,
+        depth: i32,
+    ) {
+        let tells = match bound {
+            TtBound::Exact => true,
+            TtBound::Lower => best > corrected,
+            TtBound::Upper => best < corrected,
+            TtBound::None => false,
+        };
+        if !tells || is_decisive(best) || is_decisive(raw) {
+            return;
+        }
+        let weight = (depth + 1).clamp(1, MAX_WEIGHT);
+        let target = (best - raw) * GRAIN;
+        let entry = &mut self.pawn[at.side][at.pawn];
+        let e = *entry as i32;
+        *entry = (e + (target - e) * weight / WEIGHT_SCALE).clamp(-LIMIT, LIMIT) as i16;
+    }
+}
+
+impl Default for CorrectionHistory {
+    fn default() -> Self {
+        CorrectionHistory::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::value::{MATE, TB_WIN};
+
+    fn start() -> (CorrectionHistory, CorrectionIndex) {
+        (
+            CorrectionHistory::new(),
+            CorrectionIndex::of(&Board::startpos()),
+        )
+    }
+
+    #[test]
+    fn the_correction_moves_towards_the_error_and_stays_clamped() {
+        let (mut ch, at) = start();
+        assert_eq!(ch.correct(at, 10), 10);
+        // The search finds +20 where the evaluation said 0: one deep
+        // result moves the entry 1/16 of the way (1.25 cp, below a
+        // whole centipawn), several get there.
+        ch.update(at, 0, 0, 20, TtBound::Exact, 20);
+        assert_eq!(ch.pawn[at.side][at.pawn] as i32, 20 * GRAIN / 16);
+        assert_eq!(ch.correct(at, 0), 1);
+        for _ in 0..200 {
+            let c = ch.correct(at, 0);
+            ch.update(at, 0, c, 20, TtBound::Exact, 20);
+        }
+        assert!((19..=20).contains(&ch.correct(at, 0)));
+        // A shallow result moves it less than a deep one.
+        let (mut shallow, _) = start();
+        shallow.update(at, 0, 0, 20, TtBound::Exact, 1);
+        assert!((shallow.pawn[at.side][at.pawn] as i32) < 20 * GRAIN / 16);
+        // However large the errors, the entry stays within its bound.
+        for _ in 0..1000 {
+            ch.update(at, 0, 0, 3_000, TtBound::Lower, 30);
+        }
+        assert_eq!(ch.correct(at, 0), MAX_CORRECTION_CP);
+        for _ in 0..1000 {
+            ch.update(at, 0, 0, -3_000, TtBound::Upper, 30);
+        }
+        assert_eq!(ch.correct(at, 0), -MAX_CORRECTION_CP);
+        // The other side to move has its own entry.
+        let black =
+            Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert_eq!(ch.correct(CorrectionIndex::of(&black), 0), 0);
+        ch.clear();
+        assert_eq!(ch.correct(at, 0), 0);
+    }
+
+    #[test]
+    fn only_a_bound_that_says_which_way_teaches() {
+        let (mut ch, at) = start();
+        // A fail-high below the evaluation, a fail-low above it: the true
+        // score could be on either side.
+        ch.update(at, 50, 50, 30, TtBound::Lower, 10);
+        ch.update(at, 50, 50, 70, TtBound::Upper, 10);
+        assert_eq!(ch.pawn[at.side][at.pawn], 0);
+        // A mate or tablebase result is no evaluation error.
+        ch.update(at, 50, 50, MATE - 5, TtBound::Lower, 10);
+        ch.update(at, 50, 50, -TB_WIN + 9, TtBound::Upper, 10);
+        assert_eq!(ch.pawn[at.side][at.pawn], 0);
+        // A fail-high above it and a fail-low below it do teach.
+        ch.update(at, 50, 50, 90, TtBound::Lower, 10);
+        assert!(ch.pawn[at.side][at.pawn] > 0);
+        let (mut ch, _) = start();
+        ch.update(at, 50, 50, 10, TtBound::Upper, 10);
+        assert!(ch.pawn[at.side][at.pawn] < 0);
+    }
+
+    #[test]
+    fn the_corrected_evaluation_is_never_decisive() {
+        let (mut ch, at) = start();
+        for _ in 0..1000 {
+            ch.update(at, 0, 0, 5_000, TtBound::Exact, 30);
+        }
+        for raw in [TB_BOUND - 10, TB_BOUND, MATE - 1] {
+            let c = ch.correct(at, raw);
+            assert!(!is_decisive(c) && c == TB_BOUND - 1, "{raw}: {c}");
+        }
+        let (mut ch, at) = start();
+        for _ in 0..1000 {
+            ch.update(at, 0, 0, -5_000, TtBound::Exact, 30);
+        }
+        for raw in [-TB_BOUND + 10, -TB_BOUND, -MATE + 1] {
+            let c = ch.correct(at, raw);
+            assert!(!is_decisive(c) && c == -TB_BOUND + 1, "{raw}: {c}");
+        }
+    }
+
+    #[test]
+    fn pawn_structures_spread_over_the_table() {
+        // The children of the bench positions: different pawn sets land
+        // on different entries but for a few (a poor hash would pile them
+        // up).
+        let mut structures = std::collections::HashSet::new();
+        let mut entries = std::collections::HashSet::new();
+        for fen in crate::search::bench::POSITIONS {
+            let b = Board::from_fen(fen).unwrap();
+            for m in crate::movegen::legal_moves(&b).iter() {
+                let child = b.make(*m);
+                if structures.insert(child.pawns) {
+                    entries.insert(pawn_index(&child));
+                }
+            }
+        }
+        // A random function would put n² / 2m of n keys on shared entries of m.
+        let n = structures.len();
+        assert!(n > 100);
+        assert!(
+            n - entries.len() <= 2 * (n * n / (2 * ENTRIES)) + 4,
+            "{} of {n}",
+            entries.len()
+        );
+    }
+}
