@@ -8,11 +8,22 @@
 //! futility, null move, futility, `improving`, quiescence's stand pat)
 //! starts from a better estimate.
 //!
-//! The idea is Stockfish's pawn correction history (Stockfish 16.1); the
-//! update is the depth-weighted moving average of Stash, Berserk and
-//! other open engines: an entry moves towards the observed error by
-//! `min(depth + 1, 16) / 256` of the distance, in 1/256 centipawn, and is
-//! clamped to ±32 cp.
+//! A second set of tables keeps the same error by each side's pieces other
+//! than pawns (their kinds and squares, king included), per side to move:
+//! the evaluation's errors about a piece configuration, whatever the pawns.
+//! The correction is the sum of the three entries (pawns, White's pieces,
+//! Black's pieces), and all three learn from what the sum got wrong, so
+//! that together they fit the error rather than each claiming all of it.
+//!
+//! The idea is Stockfish's pawn correction history (Stockfish 16.1) and
+//! its non-pawn correction histories (Stockfish 17); the update is the
+//! depth-weighted moving average of Stash, Berserk and other open
+//! engines: the entries move towards the observed error by
+//! `min(depth + 1, 16) / 256` of the distance, in 1/256 centipawn, each
+//! clamped to ±32 cp. With one table this is exactly a moving average of
+//! the error; with several, a gradient step on their sum (Stockfish's
+//! form, where every table's bonus comes from the corrected evaluation's
+//! error).
 //!
 //! The table keeps no key: it is a hint, and a position that lands on
 //! another structure's entry gets that entry's (small, bounded) hint. The
@@ -22,9 +33,9 @@
 
 use super::tt::TtBound;
 use super::value::{TB_BOUND, is_decisive};
-use crate::board::Board;
+use crate::board::{Board, Color};
 
-/// Entries per side to move: 16,384 (a 14-bit index), Stockfish's size.
+/// Entries per table and side to move: 16,384 (a 14-bit index), Stockfish's size.
 const BITS: u32 = 14;
 const ENTRIES: usize = 1 << BITS;
 /// Entries are kept in 1/GRAIN of a centipawn, so that the small steps of
@@ -37,7 +48,7 @@ const WEIGHT_SCALE: i32 = 256;
 const MAX_WEIGHT: i32 = 16;
 /// The largest correction an entry makes, in centipawns: enough to move a
 /// pruning decision at its margin, too little to turn a sound evaluation
-/// upside down.
+/// upside down (three entries together: three times this).
 pub const MAX_CORRECTION_CP: i32 = 32;
 /// The same bound in the entries' units (8,192: an `i16` holds it).
 const LIMIT: i32 = MAX_CORRECTION_CP * GRAIN;
@@ -48,6 +59,8 @@ const LIMIT: i32 = MAX_CORRECTION_CP * GRAIN;
 pub struct CorrectionIndex {
     side: usize,
     pawn: usize,
+    /// White's pieces' entry, Black's.
+    non_pawn: [usize; 2],
 }
 
 impl CorrectionIndex {
@@ -55,13 +68,19 @@ impl CorrectionIndex {
         CorrectionIndex {
             side: b.side_to_move().index(),
             pawn: pawn_index(b),
+            non_pawn: [
+                non_pawn_index(b, Color::White),
+                non_pawn_index(b, Color::Black),
+            ],
         }
     }
 }
 
 /// A table index from a few words that together say what the entry is
 /// about: each word folded in by a multiply and a xorshift, then
-/// SplitMix64's finaliser; the top bits taken.
+/// SplitMix64's finaliser; the top bits taken. (One multiply per word and
+/// a plain xor of the products spread related words, such as a side's
+/// pieces and its sliders, visibly worse.)
 #[inline]
 fn index_of<const N: usize>(words: [u64; N]) -> usize {
     const MULTIPLIERS: [u64; 4] = [
@@ -88,30 +107,59 @@ fn pawn_index(b: &Board) -> usize {
     index_of(b.pawns)
 }
 
+/// The entry of `c`'s pieces other than pawns, from the sets the board
+/// keeps: where they stand, which of them move along diagonals, which
+/// along lines (a queen does both), and the king's square; what remains
+/// are the knights. Again nothing for `make` to keep.
+#[inline]
+fn non_pawn_index(b: &Board, c: Color) -> usize {
+    let i = c.index();
+    index_of([
+        b.occupied[i] & !b.pawns[i],
+        b.diagonal[i],
+        b.orthogonal[i],
+        b.king[i].bit(),
+    ])
+}
+
 pub struct CorrectionHistory {
     /// By side to move, then pawn-structure index.
     pawn: Box<[[i16; ENTRIES]; 2]>,
+    /// By the pieces' colour, side to move, then index.
+    non_pawn: Box<[[[i16; ENTRIES]; 2]; 2]>,
 }
 
 impl CorrectionHistory {
     pub fn new() -> CorrectionHistory {
         CorrectionHistory {
             pawn: Box::new([[0; ENTRIES]; 2]),
+            non_pawn: Box::new([[[0; ENTRIES]; 2]; 2]),
         }
     }
 
     /// Back to a new table's state, in place.
     pub fn clear(&mut self) {
         self.pawn.iter_mut().for_each(|side| side.fill(0));
+        self.non_pawn
+            .iter_mut()
+            .flatten()
+            .for_each(|side| side.fill(0));
     }
 
-    /// The evaluation the search uses: `raw` plus what the table has
+    /// The sum of the position's entries, in 1/GRAIN centipawn.
+    #[inline]
+    fn total(&self, at: CorrectionIndex) -> i32 {
+        self.pawn[at.side][at.pawn] as i32
+            + self.non_pawn[0][at.side][at.non_pawn[0]] as i32
+            + self.non_pawn[1][at.side][at.non_pawn[1]] as i32
+    }
+
+    /// The evaluation the search uses: `raw` plus what the tables have
     /// learnt. Never a tablebase or mate score, whatever `raw` is: the
     /// search must not take a guess for a proof.
     #[inline]
     pub fn correct(&self, at: CorrectionIndex, raw: i32) -> i32 {
-        let correction = self.pawn[at.side][at.pawn] as i32 / GRAIN;
-        (raw + correction).clamp(-TB_BOUND + 1, TB_BOUND - 1)
+        (raw + self.total(at) / GRAIN).clamp(-TB_BOUND + 1, TB_BOUND - 1)
     }
 
     /// Learns from a node's result `best`, of kind `bound`, searched to
@@ -142,10 +190,17 @@ impl CorrectionHistory {
             return;
         }
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
-        let target = (best - raw) * GRAIN;
-        let entry = &mut self.pawn[at.side][at.pawn];
-        let e = *entry as i32;
-        *entry = (e + (target - e) * weight / WEIGHT_SCALE).clamp(-LIMIT, LIMIT) as i16;
+        // What the entries together still get wrong.
+        let residual = (best - raw) * GRAIN - self.total(at);
+        let step = residual * weight / WEIGHT_SCALE;
+        let [white, black] = &mut *self.non_pawn;
+        for entry in [
+            &mut self.pawn[at.side][at.pawn],
+            &mut white[at.side][at.non_pawn[0]],
+            &mut black[at.side][at.non_pawn[1]],
+        ] {
+            *entry = (*entry as i32 + step).clamp(-LIMIT, LIMIT) as i16;
+        }
     }
 }
 
@@ -167,16 +222,26 @@ mod tests {
         )
     }
 
+    /// Each of the position's three entries.
+    fn entries(ch: &CorrectionHistory, at: CorrectionIndex) -> [i32; 3] {
+        [
+            ch.pawn[at.side][at.pawn] as i32,
+            ch.non_pawn[0][at.side][at.non_pawn[0]] as i32,
+            ch.non_pawn[1][at.side][at.non_pawn[1]] as i32,
+        ]
+    }
+
     #[test]
     fn the_correction_moves_towards_the_error_and_stays_clamped() {
         let (mut ch, at) = start();
         assert_eq!(ch.correct(at, 10), 10);
         // The search finds +20 where the evaluation said 0: one deep
-        // result moves the entry 1/16 of the way (1.25 cp, below a
-        // whole centipawn), several get there.
+        // result moves each entry 1/16 of the way (1.25 cp each, 3.75 cp
+        // together), several get the sum there, and no further: the
+        // entries share the error instead of each claiming all of it.
         ch.update(at, 0, 0, 20, TtBound::Exact, 20);
-        assert_eq!(ch.pawn[at.side][at.pawn] as i32, 20 * GRAIN / 16);
-        assert_eq!(ch.correct(at, 0), 1);
+        assert_eq!(entries(&ch, at), [20 * GRAIN / 16; 3]);
+        assert_eq!(ch.correct(at, 0), 3);
         for _ in 0..200 {
             let c = ch.correct(at, 0);
             ch.update(at, 0, c, 20, TtBound::Exact, 20);
@@ -185,22 +250,54 @@ mod tests {
         // A shallow result moves it less than a deep one.
         let (mut shallow, _) = start();
         shallow.update(at, 0, 0, 20, TtBound::Exact, 1);
-        assert!((shallow.pawn[at.side][at.pawn] as i32) < 20 * GRAIN / 16);
-        // However large the errors, the entry stays within its bound.
+        assert!(entries(&shallow, at)[0] < 20 * GRAIN / 16);
+        // However large the errors, each entry stays within its bound.
         for _ in 0..1000 {
             ch.update(at, 0, 0, 3_000, TtBound::Lower, 30);
         }
-        assert_eq!(ch.correct(at, 0), MAX_CORRECTION_CP);
+        assert_eq!(entries(&ch, at), [LIMIT; 3]);
+        assert_eq!(ch.correct(at, 0), 3 * MAX_CORRECTION_CP);
         for _ in 0..1000 {
             ch.update(at, 0, 0, -3_000, TtBound::Upper, 30);
         }
-        assert_eq!(ch.correct(at, 0), -MAX_CORRECTION_CP);
-        // The other side to move has its own entry.
+        assert_eq!(ch.correct(at, 0), -3 * MAX_CORRECTION_CP);
+        // The other side to move has its own entries.
         let black =
             Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
         assert_eq!(ch.correct(CorrectionIndex::of(&black), 0), 0);
         ch.clear();
         assert_eq!(ch.correct(at, 0), 0);
+    }
+
+    #[test]
+    fn the_tables_share_what_they_learn() {
+        // The same pawns with two piece sets for White: one with a knight
+        // the evaluation underrates by 40 cp, one with a bishop it gets
+        // right. The pawn entry and Black's entry are common to both, so
+        // only White's piece entries can tell them apart: they learn the
+        // difference, and each position's correction comes near its error.
+        let knight = Board::from_fen("4k3/pppp4/8/8/8/2N5/PPPP4/4K3 w - - 0 1").unwrap();
+        let bishop = Board::from_fen("4k3/pppp4/8/8/8/2B5/PPPP4/4K3 w - - 0 1").unwrap();
+        let (at_n, at_b) = (CorrectionIndex::of(&knight), CorrectionIndex::of(&bishop));
+        assert_eq!((at_n.pawn, at_n.non_pawn[1]), (at_b.pawn, at_b.non_pawn[1]));
+        assert_ne!(at_n.non_pawn[0], at_b.non_pawn[0]);
+        let mut ch = CorrectionHistory::new();
+        for _ in 0..500 {
+            for (at, error) in [(at_n, 40), (at_b, 0)] {
+                let c = ch.correct(at, 0);
+                ch.update(at, 0, c, error, TtBound::Exact, 20);
+            }
+        }
+        assert!(
+            (36..=40).contains(&ch.correct(at_n, 0)),
+            "{}",
+            ch.correct(at_n, 0)
+        );
+        assert!(
+            (-4..=4).contains(&ch.correct(at_b, 0)),
+            "{}",
+            ch.correct(at_b, 0)
+        );
     }
 
     #[test]
@@ -210,17 +307,17 @@ mod tests {
         // score could be on either side.
         ch.update(at, 50, 50, 30, TtBound::Lower, 10);
         ch.update(at, 50, 50, 70, TtBound::Upper, 10);
-        assert_eq!(ch.pawn[at.side][at.pawn], 0);
+        assert_eq!(entries(&ch, at), [0; 3]);
         // A mate or tablebase result is no evaluation error.
         ch.update(at, 50, 50, MATE - 5, TtBound::Lower, 10);
         ch.update(at, 50, 50, -TB_WIN + 9, TtBound::Upper, 10);
-        assert_eq!(ch.pawn[at.side][at.pawn], 0);
+        assert_eq!(entries(&ch, at), [0; 3]);
         // A fail-high above it and a fail-low below it do teach.
         ch.update(at, 50, 50, 90, TtBound::Lower, 10);
-        assert!(ch.pawn[at.side][at.pawn] > 0);
+        assert!(entries(&ch, at).iter().all(|&e| e > 0));
         let (mut ch, _) = start();
         ch.update(at, 50, 50, 10, TtBound::Upper, 10);
-        assert!(ch.pawn[at.side][at.pawn] < 0);
+        assert!(entries(&ch, at).iter().all(|&e| e < 0));
     }
 
     #[test]
@@ -244,28 +341,52 @@ mod tests {
     }
 
     #[test]
-    fn pawn_structures_spread_over_the_table() {
-        // The children of the bench positions: different pawn sets land
-        // on different entries but for a few (a poor hash would pile them
-        // up).
-        let mut structures = std::collections::HashSet::new();
-        let mut entries = std::collections::HashSet::new();
+    fn the_keys_spread_over_the_tables() {
+        // The children of the bench positions: different pawn sets and
+        // piece sets land on different entries but for a few (a poor hash
+        // would pile them up).
+        let mut pawns = std::collections::HashMap::new();
+        let mut pieces = std::collections::HashMap::new();
         for fen in crate::search::bench::POSITIONS {
             let b = Board::from_fen(fen).unwrap();
             for m in crate::movegen::legal_moves(&b).iter() {
                 let child = b.make(*m);
-                if structures.insert(child.pawns) {
-                    entries.insert(pawn_index(&child));
+                pawns.insert(child.pawns, pawn_index(&child));
+                for c in [Color::White, Color::Black] {
+                    let i = c.index();
+                    let set = (
+                        child.occupied[i] & !child.pawns[i],
+                        child.diagonal[i],
+                        child.orthogonal[i],
+                        child.king[i],
+                    );
+                    pieces.insert(set, non_pawn_index(&child, c));
                 }
             }
         }
-        // A random function would put n² / 2m of n keys on shared entries of m.
-        let n = structures.len();
-        assert!(n > 100);
-        assert!(
-            n - entries.len() <= 2 * (n * n / (2 * ENTRIES)) + 4,
-            "{} of {n}",
-            entries.len()
+        let keys = [
+            ("pawns", pawns.into_values().collect::<Vec<_>>()),
+            ("pieces", pieces.into_values().collect()),
+        ];
+        for (name, keys) in keys {
+            let distinct: std::collections::HashSet<_> = keys.iter().collect();
+            // A random function would put n² / 2m of n keys on shared
+            // entries of m.
+            let chance = keys.len() * keys.len() / (2 * ENTRIES);
+            assert!(keys.len() > 100, "{name}");
+            assert!(
+                keys.len() - distinct.len() <= 2 * chance + 4,
+                "{name}: {} of {}",
+                distinct.len(),
+                keys.len()
+            );
+        }
+        // A knight and a king that change places are another set.
+        let a = Board::from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1").unwrap();
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/4NK2 w - - 0 1").unwrap();
+        assert_ne!(
+            non_pawn_index(&a, Color::White),
+            non_pawn_index(&b, Color::White)
         );
     }
 }

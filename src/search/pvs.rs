@@ -181,7 +181,7 @@ impl ThreadData<'_> {
         }
 
         // Step 6. Static evaluation, corrected by what the search has
-        // learnt about this pawn structure (correction history), then
+        // learnt about these pawns and pieces (correction history), then
         // sharpened by the table's bound. The table keeps the raw one.
         // The singular search's node has stored its corrected eval at this
         // ply already (the singular search neither stores nor teaches).
@@ -719,7 +719,7 @@ mod tests {
     }
 
     /// Teaches `w`'s correction history that `b`'s evaluation is
-    /// `MAX_CORRECTION_CP` too low.
+    /// `3 * MAX_CORRECTION_CP` (all its entries' bound) too low.
     fn correct_upwards(w: &mut crate::search::thread_data::ThreadData, b: &Board) {
         use crate::search::correction::CorrectionIndex;
         let at = CorrectionIndex::of(b);
@@ -738,7 +738,7 @@ mod tests {
         with_thread_data(vec![b.key()], |w| {
             correct_upwards(w, &b);
             w.negamax(&b, -INFINITE, INFINITE, 1, 1);
-            assert_eq!(w.stack[1].eval, raw + MAX_CORRECTION_CP);
+            assert_eq!(w.stack[1].eval, raw + 3 * MAX_CORRECTION_CP);
             assert_eq!(w.tt.probe(b.key()).unwrap().eval, raw);
         });
         // Quiescence stands pat on the corrected evaluation (the start
@@ -747,7 +747,7 @@ mod tests {
             correct_upwards(w, &b);
             assert_eq!(
                 w.quiescence(&b, -INFINITE, INFINITE, 1, 1),
-                raw + MAX_CORRECTION_CP
+                raw + 3 * MAX_CORRECTION_CP
             );
             assert_eq!(w.tt.probe(b.key()).unwrap().eval, raw);
         });
