@@ -11,12 +11,18 @@
 //! A second set of tables keeps the same error by each side's pieces other
 //! than pawns (their kinds and squares, king included), per side to move:
 //! the evaluation's errors about a piece configuration, whatever the pawns.
-//! The correction is the sum of the three entries (pawns, White's pieces,
-//! Black's pieces), and all three learn from what the sum got wrong, so
-//! that together they fit the error rather than each claiming all of it.
+//! A third kind is kept by the last two moves (each a piece and its
+//! destination): the evaluation's errors after a given pair of moves,
+//! whatever the structure.
+//!
+//! The correction is the sum of the four entries (pawns, White's pieces,
+//! Black's pieces, the last two moves), and all of them learn from what
+//! the sum got wrong, so that together they fit the error rather than
+//! each claiming all of it.
 //!
 //! The idea is Stockfish's pawn correction history (Stockfish 16.1) and
-//! its non-pawn correction histories (Stockfish 17); the update is the
+//! its non-pawn and continuation correction histories (Stockfish 17); the
+//! update is the
 //! depth-weighted moving average of Stash, Berserk and other open
 //! engines: the entries move towards the observed error by
 //! `min(depth + 1, 16) / 256` of the distance, in 1/256 centipawn, each
@@ -31,6 +37,7 @@
 //! table stores, so that the table's evaluations never carry an old
 //! correction.
 
+use super::history::ContKey;
 use super::tt::TtBound;
 use super::value::{TB_BOUND, is_decisive};
 use crate::board::{Board, Color};
@@ -48,8 +55,12 @@ const WEIGHT_SCALE: i32 = 256;
 const MAX_WEIGHT: i32 = 16;
 /// The largest correction an entry makes, in centipawns: enough to move a
 /// pruning decision at its margin, too little to turn a sound evaluation
-/// upside down (three entries together: three times this).
+/// upside down. The four entries together reach four times this, ±128 cp
+/// (Stockfish 17's five weighted entries reach about ±120 cp).
 pub const MAX_CORRECTION_CP: i32 = 32;
+/// Continuation keys (`history::ContKey`: piece code × 64 + destination)
+/// run below this; the continuation table has one entry per pair.
+const CONT_KEYS: usize = 1024;
 /// The same bound in the entries' units (8,192: an `i16` holds it).
 const LIMIT: i32 = MAX_CORRECTION_CP * GRAIN;
 
@@ -61,10 +72,16 @@ pub struct CorrectionIndex {
     pawn: usize,
     /// White's pieces' entry, Black's.
     non_pawn: [usize; 2],
+    /// The entry of the last two moves; none when either is missing (the
+    /// first plies, or a null move among them).
+    cont: Option<usize>,
 }
 
 impl CorrectionIndex {
-    pub fn of(b: &Board) -> CorrectionIndex {
+    /// The entries of `b`, reached by the moves of `conts` (the
+    /// continuation keys of the moves one and two plies before it, as
+    /// `ThreadData::cont_keys` gives them).
+    pub fn of(b: &Board, conts: [ContKey; 2]) -> CorrectionIndex {
         CorrectionIndex {
             side: b.side_to_move().index(),
             pawn: pawn_index(b),
@@ -72,6 +89,10 @@ impl CorrectionIndex {
                 non_pawn_index(b, Color::White),
                 non_pawn_index(b, Color::Black),
             ],
+            cont: match conts {
+                [Some(last), Some(before)] => Some(before * CONT_KEYS + last),
+                _ => None,
+            },
         }
     }
 }
@@ -127,6 +148,9 @@ pub struct CorrectionHistory {
     pawn: Box<[[i16; ENTRIES]; 2]>,
     /// By the pieces' colour, side to move, then index.
     non_pawn: Box<[[[i16; ENTRIES]; 2]; 2]>,
+    /// By the last two moves (`CorrectionIndex::cont`); the piece codes
+    /// say whose moves they were, so no side to move.
+    cont: Box<[i16]>,
 }
 
 impl CorrectionHistory {
@@ -134,6 +158,7 @@ impl CorrectionHistory {
         CorrectionHistory {
             pawn: Box::new([[0; ENTRIES]; 2]),
             non_pawn: Box::new([[[0; ENTRIES]; 2]; 2]),
+            cont: vec![0; CONT_KEYS * CONT_KEYS].into_boxed_slice(),
         }
     }
 
@@ -144,6 +169,7 @@ impl CorrectionHistory {
             .iter_mut()
             .flatten()
             .for_each(|side| side.fill(0));
+        self.cont.fill(0);
     }
 
     /// The sum of the position's entries, in 1/GRAIN centipawn.
@@ -152,6 +178,7 @@ impl CorrectionHistory {
         self.pawn[at.side][at.pawn] as i32
             + self.non_pawn[0][at.side][at.non_pawn[0]] as i32
             + self.non_pawn[1][at.side][at.non_pawn[1]] as i32
+            + at.cont.map_or(0, |i| self.cont[i] as i32)
     }
 
     /// The evaluation the search uses: `raw` plus what the tables have
@@ -194,11 +221,15 @@ impl CorrectionHistory {
         let residual = (best - raw) * GRAIN - self.total(at);
         let step = residual * weight / WEIGHT_SCALE;
         let [white, black] = &mut *self.non_pawn;
+        let cont = at.cont.map(|i| &mut self.cont[i]);
         for entry in [
             &mut self.pawn[at.side][at.pawn],
             &mut white[at.side][at.non_pawn[0]],
             &mut black[at.side][at.non_pawn[1]],
-        ] {
+        ]
+        .into_iter()
+        .chain(cont)
+        {
             *entry = (*entry as i32 + step).clamp(-LIMIT, LIMIT) as i16;
         }
     }
@@ -218,7 +249,7 @@ mod tests {
     fn start() -> (CorrectionHistory, CorrectionIndex) {
         (
             CorrectionHistory::new(),
-            CorrectionIndex::of(&Board::startpos()),
+            CorrectionIndex::of(&Board::startpos(), [None; 2]),
         )
     }
 
@@ -264,7 +295,7 @@ mod tests {
         // The other side to move has its own entries.
         let black =
             Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
-        assert_eq!(ch.correct(CorrectionIndex::of(&black), 0), 0);
+        assert_eq!(ch.correct(CorrectionIndex::of(&black, [None; 2]), 0), 0);
         ch.clear();
         assert_eq!(ch.correct(at, 0), 0);
     }
@@ -278,7 +309,10 @@ mod tests {
         // difference, and each position's correction comes near its error.
         let knight = Board::from_fen("4k3/pppp4/8/8/8/2N5/PPPP4/4K3 w - - 0 1").unwrap();
         let bishop = Board::from_fen("4k3/pppp4/8/8/8/2B5/PPPP4/4K3 w - - 0 1").unwrap();
-        let (at_n, at_b) = (CorrectionIndex::of(&knight), CorrectionIndex::of(&bishop));
+        let (at_n, at_b) = (
+            CorrectionIndex::of(&knight, [None; 2]),
+            CorrectionIndex::of(&bishop, [None; 2]),
+        );
         assert_eq!((at_n.pawn, at_n.non_pawn[1]), (at_b.pawn, at_b.non_pawn[1]));
         assert_ne!(at_n.non_pawn[0], at_b.non_pawn[0]);
         let mut ch = CorrectionHistory::new();
@@ -298,6 +332,38 @@ mod tests {
             "{}",
             ch.correct(at_b, 0)
         );
+    }
+
+    #[test]
+    fn the_last_two_moves_have_an_entry_of_their_own() {
+        // The same position reached by two move pairs: with both moves
+        // known, the pair's entry tells them apart; with either missing
+        // there is no such entry, and the three others are all there is.
+        let b = Board::startpos();
+        let (one, other) = ([Some(100), Some(700)], [Some(101), Some(700)]);
+        let (at_one, at_other) = (CorrectionIndex::of(&b, one), CorrectionIndex::of(&b, other));
+        assert_ne!(at_one.cont, at_other.cont);
+        assert_eq!(CorrectionIndex::of(&b, [Some(100), None]).cont, None);
+        assert_eq!(CorrectionIndex::of(&b, [None, Some(700)]).cont, None);
+        let mut ch = CorrectionHistory::new();
+        for _ in 0..500 {
+            for (at, error) in [(at_one, 40), (at_other, 0)] {
+                let c = ch.correct(at, 0);
+                ch.update(at, 0, c, error, TtBound::Exact, 20);
+            }
+        }
+        let (c_one, c_other) = (ch.correct(at_one, 0), ch.correct(at_other, 0));
+        assert!(
+            (36..=40).contains(&c_one) && (-4..=4).contains(&c_other),
+            "{c_one} {c_other}"
+        );
+        // All four entries reach their bound together.
+        for _ in 0..1000 {
+            ch.update(at_one, 0, 0, 3_000, TtBound::Lower, 30);
+        }
+        assert_eq!(ch.correct(at_one, 0), 4 * MAX_CORRECTION_CP);
+        ch.clear();
+        assert_eq!(ch.correct(at_one, 0), 0);
     }
 
     #[test]

@@ -181,11 +181,12 @@ impl ThreadData<'_> {
         }
 
         // Step 6. Static evaluation, corrected by what the search has
-        // learnt about these pawns and pieces (correction history), then
-        // sharpened by the table's bound. The table keeps the raw one.
+        // learnt about these pawns, pieces and last two moves (correction
+        // history), then sharpened by the table's bound. The table keeps
+        // the raw one.
         // The singular search's node has stored its corrected eval at this
         // ply already (the singular search neither stores nor teaches).
-        let correction_at = CorrectionIndex::of(b);
+        let correction_at = CorrectionIndex::of(b, self.cont_keys(ply));
         let raw_eval = if in_check {
             NO_EVAL
         } else if singular_search {
@@ -722,7 +723,8 @@ mod tests {
     /// `3 * MAX_CORRECTION_CP` (all its entries' bound) too low.
     fn correct_upwards(w: &mut crate::search::thread_data::ThreadData, b: &Board) {
         use crate::search::correction::CorrectionIndex;
-        let at = CorrectionIndex::of(b);
+        // At ply 1, below the root's null stack entry: no continuation entry.
+        let at = CorrectionIndex::of(b, [None; 2]);
         for _ in 0..1000 {
             w.history
                 .correction

@@ -70,7 +70,7 @@ impl ThreadData<'_> {
             static_eval = self
                 .history
                 .correction
-                .correct(CorrectionIndex::of(b), raw_eval);
+                .correct(CorrectionIndex::of(b, self.cont_keys(ply)), raw_eval);
             best = static_eval;
             // A stored bound that says the position is better (a lower
             // bound above the eval) or worse (an upper bound below it) is
