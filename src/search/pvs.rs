@@ -185,21 +185,18 @@ impl ThreadData<'_> {
         // history), then sharpened by the table's bound. The table keeps
         // the raw one.
         // The singular search's node has stored its corrected eval at this
-        // ply already (the singular search neither stores nor teaches).
-        let correction_at = CorrectionIndex::of(b, self.cont_keys(ply));
-        let raw_eval = if in_check {
-            NO_EVAL
+        // ply already (the singular search neither stores nor teaches, so
+        // it needs neither the raw eval nor the correction's entries); a
+        // node in check has no eval and teaches nothing.
+        let (raw_eval, static_eval, correction_at) = if in_check {
+            (NO_EVAL, NO_EVAL, None)
         } else if singular_search {
-            self.stack[ply].eval
+            let corrected = self.stack[ply].eval;
+            (corrected, corrected, None)
         } else {
-            hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval)
-        };
-        let static_eval = if in_check {
-            NO_EVAL
-        } else if singular_search {
-            raw_eval
-        } else {
-            self.history.correction.correct(correction_at, raw_eval)
+            let at = CorrectionIndex::of(b, self.cont_keys(ply));
+            let raw = hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval);
+            (raw, self.history.correction.correct(at, raw), Some(at))
         };
         let eval = match hit {
             Some(h) if !in_check => h.refine(static_eval, ply),
@@ -535,15 +532,12 @@ impl ThreadData<'_> {
             // (the evaluation was then early rather than wrong) or the side
             // to move is in check (it had none); a fail-low, with no best
             // move, teaches too. Stockfish's conditions.
-            if !in_check && !best_move.is_tactical() {
-                self.history.correction.update(
-                    correction_at,
-                    raw_eval,
-                    static_eval,
-                    best,
-                    bound,
-                    depth,
-                );
+            if let Some(at) = correction_at
+                && !best_move.is_tactical()
+            {
+                self.history
+                    .correction
+                    .update(at, raw_eval, static_eval, best, bound, depth);
             }
         }
         best
