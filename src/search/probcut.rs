@@ -89,7 +89,7 @@ impl ThreadData<'_> {
             let mut child = *b;
             self.make_move(b, m, ply, false, &mut child);
             let window = (-probcut_beta, -probcut_beta + 1);
-            let mut score = -self.quiescence(&child, window.0, window.1, ply + 1, 0);
+            let mut score = -self.quiescence(&child, window.0, window.1, ply + 1);
             if score >= probcut_beta && !self.stopped {
                 let reduced = depth - params::probcut_reduction();
                 score = -self.negamax(&child, window.0, window.1, reduced, ply + 1);

@@ -56,7 +56,7 @@ impl ThreadData<'_> {
 
         // Step 1. At the horizon, quiescence (evasions when in check).
         if depth <= 0 {
-            return self.quiescence(b, alpha, beta, ply, 0);
+            return self.quiescence(b, alpha, beta, ply);
         }
         self.pv_len[ply] = 0;
 
@@ -742,7 +742,7 @@ mod tests {
         with_thread_data(vec![b.key()], |w| {
             correct_upwards(w, &b);
             assert_eq!(
-                w.quiescence(&b, -INFINITE, INFINITE, 1, 1),
+                w.quiescence(&b, -INFINITE, INFINITE, 1),
                 raw + 3 * MAX_CORRECTION_CP
             );
             assert_eq!(w.tt.probe(b.key()).unwrap().eval, raw);

@@ -1,6 +1,8 @@
-//! Quiescence search: at the horizon, play out captures (and escapes
-//! from check, and on its first ply safe quiet checks) until the position is quiet, so that the evaluation is
-//! never taken in the middle of an exchange.
+//! Quiescence search: at the horizon, play out captures and promotions
+//! (and every escape from check) until the position is quiet, so that the
+//! evaluation is never taken in the middle of an exchange. No quiet move
+//! is tried unless the side to move is in check (Stockfish since 2024):
+//! a quiet node at the horizon generates no quiet moves at all.
 
 use super::correction::CorrectionIndex;
 use super::ordering::{MovePicker, see_verdict};
@@ -10,19 +12,11 @@ use super::thread_data::ThreadData;
 use super::tt::{TtBound, TtData, pv_mark};
 use super::value::{DRAW, INFINITE, MAX_PLY, from_tt, mated_in, to_tt};
 use crate::board::{Board, Move, PieceKind};
-use crate::movegen::CheckInfo;
 
 impl ThreadData<'_> {
-    /// `qply` counts the plies since the horizon: on the first, quiet
-    /// checks are searched too, so that a mating attack is not cut off.
-    pub fn quiescence(
-        &mut self,
-        b: &Board,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: u32,
-    ) -> i32 {
+    /// Searches the captures and promotions of `b` (every evasion when in
+    /// check) within (`alpha`, `beta`) at `ply`; fail-soft, as `negamax`.
+    pub fn quiescence(&mut self, b: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
         if self.count_node_and_check(ply) {
             return 0;
@@ -82,15 +76,12 @@ impl ThreadData<'_> {
                 return best;
             }
             alpha = alpha.max(best);
-            picker = if qply == 0 {
-                MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL, [None; 2])
-            } else {
-                MovePicker::tactical(tt_move)
-            };
+            // Captures and promotions only: a quiet table move waits for
+            // the main search, and no quiet move is generated.
+            picker = MovePicker::tactical(tt_move);
         }
 
         let mut best_move = Move::NULL;
-        let mut check_info: Option<CheckInfo> = None;
         while let Some((m, order)) = picker.next(b, self.history, &mut self.buffers[ply]) {
             if !in_check && m.is_tactical() {
                 // Q3. Delta pruning and SEE pruning: captures that cannot
@@ -109,19 +100,10 @@ impl ThreadData<'_> {
                 }
                 debug_assert!(see_ge(b, m, 0));
             }
-            // Q4. On the first ply, quiet moves only when they check safely.
-            if !in_check
-                && !m.is_tactical()
-                && (!check_info
-                    .get_or_insert_with(|| CheckInfo::new(b))
-                    .gives_check(b, m)
-                    || !see_ge(b, m, 0))
-            {
-                continue;
-            }
+            debug_assert!(in_check || m.is_tactical());
             let mut child = *b;
             self.make_move(b, m, ply, false, &mut child);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             self.unmake_move();
             if self.stopped {
                 return 0;
@@ -163,5 +145,37 @@ impl ThreadData<'_> {
             },
         );
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Board;
+    use crate::search::thread_data::tests::with_thread_data;
+    use crate::search::value::{INFINITE, TB_BOUND, mated_in};
+
+    #[test]
+    fn a_quiet_mate_in_one_is_left_to_the_main_search() {
+        // Ra8 mates, but it is quiet and there is no capture: quiescence
+        // stands pat at once, a single node.
+        let b = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        with_thread_data(vec![b.key()], |w| {
+            let score = w.quiescence(&b, -INFINITE, INFINITE, 1);
+            assert!(score.abs() < TB_BOUND, "{score}");
+            assert_eq!(w.nodes, 1);
+        });
+    }
+
+    #[test]
+    fn in_check_the_evasions_are_searched() {
+        // Checkmated: no evasion at all. In check with a quiet escape
+        // only (the king steps aside), not mated.
+        let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+        let escapes = Board::from_fen("R5k1/5pp1/7p/8/8/8/8/6K1 b - - 0 1").unwrap();
+        with_thread_data(vec![mated.key()], |w| {
+            assert_eq!(w.quiescence(&mated, -INFINITE, INFINITE, 1), mated_in(1));
+            let score = w.quiescence(&escapes, -INFINITE, INFINITE, 1);
+            assert!(score.abs() < TB_BOUND, "{score}");
+        });
     }
 }
