@@ -2,7 +2,7 @@
 //! usual selectivity. Steps are numbered as in Stockfish and Ethereal.
 
 use super::correction::CorrectionIndex;
-use super::history::{bonus, malus};
+use super::history::{ContKey, bonus, malus};
 use super::ordering::{MovePicker, is_bad_capture_score, is_refutation_score, see_verdict};
 use super::params;
 use super::probcut::{probcut_beta, probcut_worth_trying};
@@ -117,7 +117,8 @@ impl ThreadData<'_> {
                 if s >= beta && !tt_move.is_null() && !tt_move.is_tactical() {
                     let piece = b.piece_at(tt_move.from()).0;
                     if piece != 0 {
-                        self.reward_quiet(b, ply, tt_move, piece, depth, &[]);
+                        let conts = self.cont_keys(ply);
+                        self.reward_quiet(b, ply, (tt_move, piece), conts, depth, &[]);
                     }
                 }
                 return s;
@@ -188,13 +189,16 @@ impl ThreadData<'_> {
         // ply already (the singular search neither stores nor teaches, so
         // it needs neither the raw eval nor the correction's entries); a
         // node in check has no eval and teaches nothing.
+        // The keys of the last two moves: read here once for the correction
+        // index, the move picker and the history updates.
+        let conts = self.cont_keys(ply);
         let (raw_eval, static_eval, correction_at) = if in_check {
             (NO_EVAL, NO_EVAL, None)
         } else if singular_search {
             let corrected = self.stack[ply].eval;
             (corrected, corrected, None)
         } else {
-            let at = CorrectionIndex::of(b, self.cont_keys(ply));
+            let at = CorrectionIndex::of(b, conts);
             let raw = hit.map_or_else(|| self.evaluate(b, ply), |h| h.eval);
             (raw, self.history.correction.correct(at, raw), Some(at))
         };
@@ -276,7 +280,6 @@ impl ThreadData<'_> {
             Move::NULL
         };
         let counter = self.history.counter_move(b, prev);
-        let conts = self.cont_keys(ply);
         // The singular search hands its excluded move to the picker as the
         // hash move, so that it comes first and is skipped at once.
         let hash_move = if singular_search { excluded } else { tt_move };
@@ -480,8 +483,8 @@ impl ThreadData<'_> {
             self.reward_quiet(
                 b,
                 ply,
-                best_move,
-                piece,
+                (best_move, piece),
+                conts,
                 depth,
                 &quiets_tried[..quiet_count],
             );
@@ -547,18 +550,18 @@ impl ThreadData<'_> {
 impl ThreadData<'_> {
     /// The quiet move `m` (of `piece`) was best at `ply`: a killer, the
     /// counter-move of the previous move, a bonus in every history table;
-    /// `others`, the quiet moves searched before it, get a malus.
+    /// `others`, the quiet moves searched before it, get a malus. `conts`
+    /// are the continuation keys of the two moves before `ply`.
     fn reward_quiet(
         &mut self,
         b: &Board,
         ply: usize,
-        m: Move,
-        piece: u8,
+        (m, piece): (Move, u8),
+        conts: [ContKey; 2],
         depth: i32,
         others: &[(Move, u8)],
     ) {
         let us = b.side_to_move();
-        let conts = self.cont_keys(ply);
         self.history.add_killer(ply, m);
         self.history
             .update_quiet_all(us, m, piece, conts, bonus(depth));
